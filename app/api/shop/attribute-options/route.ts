@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { attributeOptions } from "@/lib/catalog/operations";
+export const GET = rest(attributeOptions);

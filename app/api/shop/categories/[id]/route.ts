@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { category } from "@/lib/catalog/operations";
+export const GET = rest(category);

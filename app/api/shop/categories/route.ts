@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { categories } from "@/lib/catalog/operations";
+export const GET = rest(categories);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createContactUs } from "@/lib/contact/operations";
+export const POST = rest(createContactUs);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createLogout } from "@/lib/customers/operations";
+export const POST = rest(createLogout);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { pages } from "@/lib/cms/operations";
+export const GET = rest(pages);

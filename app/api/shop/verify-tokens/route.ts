@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createVerifyToken } from "@/lib/customers/operations";
+export const POST = rest(createVerifyToken);

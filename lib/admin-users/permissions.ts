@@ -1,0 +1,33 @@
+// The permission keys an admin role or a custom-scoped integration token can hold. One key per area and verb,
+// in the dotted form used by route declarations (`catalog.products.view`).
+const AREAS = {
+  "catalog.products": ["view", "create", "edit", "delete"],
+  "catalog.categories": ["view", "create", "edit", "delete"],
+  "catalog.attributes": ["view", "create", "edit", "delete"],
+  customers: ["view", "create", "edit", "delete"],
+  "customers.groups": ["view", "create", "edit", "delete"],
+  "customers.reviews": ["view", "edit", "delete"],
+  "sales.orders": ["view", "create", "edit", "cancel"],
+  "sales.invoices": ["view", "create"],
+  "sales.shipments": ["view", "create"],
+  "sales.refunds": ["view", "create"],
+  "sales.returns": ["view", "edit"],
+  "marketing.coupons": ["view", "create", "edit", "delete"],
+  "marketing.url-redirects": ["view", "create", "edit", "delete"],
+  "marketing.newsletter-subscribers": ["view", "edit", "delete"],
+  "cms.pages": ["view", "create", "edit", "delete"],
+  settings: ["view", "edit"],
+  "settings.users": ["view", "create", "edit", "delete"],
+  "settings.roles": ["view", "create", "edit", "delete"],
+  "settings.integrations": ["view", "create", "edit", "delete"],
+  "settings.storefront-keys": ["view", "create", "edit", "delete"],
+  gdpr: ["view", "edit"],
+  imports: ["view", "create"],
+} as const;
+
+export const PERMISSIONS: readonly string[] = Object.entries(AREAS).flatMap(([area, verbs]) =>
+  verbs.map((v) => `${area}.${v}`),
+);
+
+const known = new Set(PERMISSIONS);
+export const isPermission = (p: string) => known.has(p);

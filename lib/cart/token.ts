@@ -1,0 +1,13 @@
+// Guest cart tokens: a UUID handed out once by cart-token creation; only its SHA-256 is stored on the cart.
+import type { Db } from "../db/client.ts";
+import { isUuid, sha256 } from "../auth/secrets.ts";
+
+export async function resolveCartToken(db: Db, token: string): Promise<{ cartId: number } | null> {
+  if (!isUuid(token)) return null;
+  const cart = await db.cart.findUnique({
+    where: { tokenHash: sha256(token.toLowerCase()) },
+    select: { id: true, isActive: true, customerId: true },
+  });
+  if (!cart || !cart.isActive || cart.customerId != null) return null;
+  return { cartId: cart.id };
+}

@@ -1,0 +1,108 @@
+// The product listing's query language. REST spells it as query-string keys, GraphQL as `query`, `sortKey`,
+// `reverse` and a JSON-encoded `filter` with the same keys; both arrive at one ProductQuery.
+import { z } from "zod";
+import { BadRequest, Validation } from "../errors.ts";
+import { boolParam, intParam, numberParam } from "../operations/fields.ts";
+
+export const SORT_FIELDS = ["price", "created_at", "name", "id"] as const;
+const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable"] as const;
+
+export const ProductQuery = z.object({
+  query: z.string().trim().max(200).optional(),
+  categoryId: intParam().pipe(z.int().positive()).optional(),
+  priceFrom: numberParam().pipe(z.number().nonnegative()).optional(),
+  priceTo: numberParam().pipe(z.number().nonnegative()).optional(),
+  new: boolParam().optional(),
+  featured: boolParam().optional(),
+  type: z.enum(PRODUCT_TYPES).optional(),
+  /** attribute code → option ids (a facet matches any of them) */
+  attributes: z.record(z.string(), z.array(z.int().positive())).optional(),
+  sort: z.enum(SORT_FIELDS, { message: `sort must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
+});
+export type ProductQuery = z.output<typeof ProductQuery>;
+
+/** SPEC.md: reserved keys on REST; any other key names an attribute facet. */
+const RESERVED = new Set(["query", "sort", "order", "page", "per_page", "perPage", "locale", "channel", "filter"]);
+const NAMED: Record<string, string> = {
+  category_id: "categoryId",
+  categoryId: "categoryId",
+  price_from: "priceFrom",
+  priceFrom: "priceFrom",
+  price_to: "priceTo",
+  priceTo: "priceTo",
+  new: "new",
+  featured: "featured",
+  type: "type",
+};
+
+function optionIds(code: string, value: unknown): number[] {
+  const parts = String(value).split(",").map((s) => s.trim()).filter(Boolean);
+  if (!parts.every((p) => /^\d{1,9}$/.test(p))) {
+    throw Validation.field(code, `"${code}" takes attribute option ids separated by commas, not "${String(value)}".`);
+  }
+  return parts.map(Number);
+}
+
+/** Maps REST-style keys (`price=10,50`, `sort=price-asc`, `color=3,4`, `filter[size]=7`) to a ProductQuery. */
+export function fromFilterKeys(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null || value === "") continue;
+    const facet = /^filter\[(.+)\]$/.exec(key)?.[1];
+    if (facet) {
+      const target = NAMED[facet];
+      if (target) out[target] = value;
+      else attributes[facet] = optionIds(facet, value);
+    } else if (key === "query") out.query = value;
+    else if (key === "price") {
+      const [min, max] = String(value).split(",");
+      if (min?.trim()) out.priceFrom = min.trim();
+      if (max?.trim()) out.priceTo = max.trim();
+    } else if (key === "sort") {
+      const m = /^(.+?)-(asc|desc)$/i.exec(String(value));
+      out.sort = m ? m[1] : value;
+      if (m) out.order = m[2].toLowerCase();
+    } else if (key === "order") out.order ??= String(value).toLowerCase();
+    else if (NAMED[key]) out[NAMED[key]] = value;
+    else if (!RESERVED.has(key)) attributes[key] = optionIds(key, value);
+  }
+  if (Object.keys(attributes).length) out.attributes = attributes;
+  return out;
+}
+
+const SORT_KEYS: Record<string, string> = { PRICE: "price", CREATED_AT: "created_at", TITLE: "name", NAME: "name", ID: "id" };
+
+export const ProductListArgs = z.object({
+  query: z.string().optional(),
+  sortKey: z.string().optional(),
+  reverse: z.boolean().optional(),
+  filter: z.string().optional(),
+});
+
+/** GraphQL arguments → ProductQuery input. */
+export function fromGraphqlArgs(args: z.input<typeof ProductListArgs>): Record<string, unknown> {
+  let filter: Record<string, unknown> = {};
+  if (args.filter) {
+    try {
+      filter = JSON.parse(args.filter);
+    } catch {
+      throw new BadRequest("filter must be a JSON-encoded object.");
+    }
+    if (typeof filter !== "object" || filter === null || Array.isArray(filter)) {
+      throw new BadRequest("filter must be a JSON-encoded object.");
+    }
+  }
+  const out = fromFilterKeys(filter);
+  if (args.query) out.query = args.query;
+  if (args.sortKey) {
+    const sort = SORT_KEYS[args.sortKey.toUpperCase()];
+    if (!sort) throw new BadRequest(`sortKey must be one of ${Object.keys(SORT_KEYS).join(", ")}.`);
+    out.sort = sort;
+    out.order = args.reverse ? "desc" : "asc";
+  } else if (args.reverse !== undefined) {
+    out.order = args.reverse ? "asc" : "desc";
+  }
+  return out;
+}

@@ -1,0 +1,253 @@
+// Product reads for the shop: the filtered, sorted, paged listing and the detail record.
+import type { RequestContext } from "../context.ts";
+import type { Page, Paging } from "../operations/define.ts";
+import { provider } from "../db/client.ts";
+import { NotFound } from "../errors.ts";
+import { dec } from "../money.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
+import type { ProductQuery } from "./product-query.ts";
+
+type Inventory = { qty: number };
+type VariantLite = Parameters<typeof finalPrice>[0] & { inventories: Inventory[] };
+
+export function imageUrl(ctx: RequestContext, path: string): string {
+  return `${ctx.baseUrl}/storage/${path}`;
+}
+
+/** Case-insensitive `contains` on both providers (SQLite's LIKE already ignores ASCII case). */
+function contains(text: string) {
+  return provider() === "postgresql" ? ({ contains: text, mode: "insensitive" } as { contains: string }) : { contains: text };
+}
+
+export function visibleProductWhere(ctx: RequestContext): Prisma.ProductWhereInput {
+  return { status: true, visibleIndividually: true, parentId: null, channels: { some: { channelId: ctx.channel.id } } };
+}
+
+async function productWhere(ctx: RequestContext, q: ProductQuery): Promise<Prisma.ProductWhereInput> {
+  const where: Prisma.ProductWhereInput = visibleProductWhere(ctx);
+  const and: Prisma.ProductWhereInput[] = [];
+  if (q.type) where.type = q.type;
+  if (q.new !== undefined) where.new = q.new;
+  if (q.featured !== undefined) where.featured = q.featured;
+  if (q.categoryId) where.categories = { some: { categoryId: q.categoryId } };
+  if (q.priceFrom !== undefined || q.priceTo !== undefined) {
+    // Bounds arrive in the request currency; prices are stored in the base currency.
+    const rate = ctx.currency.rate;
+    where.price = {
+      ...(q.priceFrom !== undefined ? { gte: dec(q.priceFrom).div(rate).toString() } : {}),
+      ...(q.priceTo !== undefined ? { lte: dec(q.priceTo).div(rate).toString() } : {}),
+    };
+  }
+  const facets = Object.entries(q.attributes ?? {});
+  if (facets.length) {
+    const attributes = await ctx.db.attribute.findMany({
+      where: { code: { in: facets.map(([code]) => code) } },
+      select: { id: true, code: true },
+    });
+    const idOf = new Map(attributes.map((a) => [a.code, a.id]));
+    for (const [code, optionIds] of facets) {
+      const attributeId = idOf.get(code);
+      if (attributeId === undefined) continue; // not an attribute of this store: not a facet
+      const has = { attributeValues: { some: { attributeId, optionId: { in: optionIds } } } };
+      // A configurable product matches when one of its variants carries the option.
+      and.push({ OR: [has, { variants: { some: { status: true, ...has } } }] });
+    }
+  }
+  if (and.length) where.AND = and;
+  return where;
+}
+
+function listOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelationInput[] {
+  const dir = q.order ?? (q.sort === "name" || q.sort === "price" ? "asc" : "desc");
+  switch (q.sort ?? "created_at") {
+    case "price": return [{ product: { price: dir } }, { productId: dir }];
+    case "name": return [{ name: dir }, { productId: dir }];
+    case "id": return [{ productId: dir }];
+    default: return [{ product: { createdAt: dir } }, { productId: dir }];
+  }
+}
+
+const rowInclude = (channelId: number) =>
+  ({
+    images: { orderBy: { position: "asc" }, take: 1 },
+    inventories: { where: { channelId }, select: { qty: true } },
+    variants: {
+      where: { status: true },
+      select: { price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true, inventories: { where: { channelId }, select: { qty: true } } },
+    },
+  }) satisfies Prisma.ProductInclude;
+
+type RowProduct = Prisma.ProductGetPayload<{ include: ReturnType<typeof rowInclude> }>;
+type RowTranslation = { name: string; urlKey: string; shortDescription: string | null };
+
+function stockOf(p: { type: string; inventories: Inventory[]; variants?: VariantLite[] }): boolean {
+  if (p.type === "virtual" || p.type === "downloadable") return true;
+  if (p.type === "configurable") return (p.variants ?? []).some((v) => v.inventories.some((i) => i.qty > 0));
+  return p.inventories.some((i) => i.qty > 0);
+}
+
+export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation, now = new Date()) {
+  const base = display(ctx, p.price);
+  const special = activeSpecialPrice(p, now);
+  const specialShown = special ? display(ctx, special) : null;
+  const prices = p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : [finalPrice(p, now)];
+  const min = display(ctx, prices.reduce((a, b) => (b.lt(a) ? b : a)));
+  const max = display(ctx, prices.reduce((a, b) => (b.gt(a) ? b : a)));
+  const inStock = stockOf(p);
+  return {
+    id: p.id,
+    sku: p.sku,
+    type: p.type,
+    name: t.name,
+    urlKey: t.urlKey,
+    url_key: t.urlKey,
+    status: p.status,
+    price: base.amount,
+    formattedPrice: base.formatted,
+    specialPrice: specialShown?.amount ?? null,
+    formattedSpecialPrice: specialShown?.formatted ?? null,
+    minimumPrice: min.amount,
+    formattedMinimumPrice: min.formatted,
+    maximumPrice: max.amount,
+    formattedMaximumPrice: max.formatted,
+    new: p.new,
+    featured: p.featured,
+    inStock,
+    isSaleable: p.status && inStock,
+    baseImageUrl: p.images[0] ? imageUrl(ctx, p.images[0].path) : null,
+    shortDescription: t.shortDescription,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export async function listProducts(ctx: RequestContext, q: ProductQuery, paging: Paging): Promise<Page<ReturnType<typeof productRow>>> {
+  const product = await productWhere(ctx, q);
+  const where: Prisma.ProductTranslationWhereInput = { locale: ctx.locale, product };
+  if (q.query) where.OR = [{ name: contains(q.query) }, { product: { sku: contains(q.query) } }];
+  const [total, rows] = await Promise.all([
+    ctx.db.productTranslation.count({ where }),
+    paging.limit === 0
+      ? Promise.resolve([])
+      : ctx.db.productTranslation.findMany({
+          where,
+          orderBy: listOrder(q),
+          skip: paging.offset,
+          take: paging.limit,
+          select: { name: true, urlKey: true, shortDescription: true, product: { include: rowInclude(ctx.channel.id) } },
+        }),
+  ]);
+  const now = new Date();
+  return { total, items: rows.map((r) => productRow(ctx, r.product, r, now)) };
+}
+
+const detailInclude = (ctx: RequestContext) =>
+  ({
+    ...rowInclude(ctx.channel.id),
+    images: { orderBy: { position: "asc" } },
+    translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
+    attributeValues: {
+      where: { OR: [{ locale: null }, { locale: ctx.locale }] },
+      include: {
+        attribute: { include: { translations: { where: { locale: ctx.locale } } } },
+        option: { include: { translations: { where: { locale: ctx.locale } } } },
+      },
+    },
+    superAttributes: {
+      include: {
+        attribute: {
+          include: {
+            translations: { where: { locale: ctx.locale } },
+            options: { orderBy: { sortOrder: "asc" }, include: { translations: { where: { locale: ctx.locale } } } },
+          },
+        },
+      },
+    },
+    downloadableLinks: { orderBy: { sortOrder: "asc" } },
+    categories: { include: { category: { include: { translations: { where: { locale: ctx.locale } } } } } },
+  }) satisfies Prisma.ProductInclude;
+
+export async function getProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }) {
+  const channelScope = { status: true, channels: { some: { channelId: ctx.channel.id } } } satisfies Prisma.ProductWhereInput;
+  let productId = by.id;
+  if (productId === undefined && by.urlKey) {
+    // GraphQL looks a product up by url key across locales, preferring the request's locale.
+    const hits = await ctx.db.productTranslation.findMany({ where: { urlKey: by.urlKey }, select: { productId: true, locale: true } });
+    productId = (hits.find((h) => h.locale === ctx.locale) ?? hits[0])?.productId;
+  }
+  if (productId === undefined) throw new NotFound("Product");
+  const p = await ctx.db.product.findFirst({ where: { id: productId, ...channelScope }, include: detailInclude(ctx) });
+  if (!p) throw new NotFound("Product");
+  const variants = p.type === "configurable"
+    ? await ctx.db.product.findMany({
+        where: { parentId: p.id, status: true },
+        orderBy: { id: "asc" },
+        include: {
+          translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
+          inventories: { where: { channelId: ctx.channel.id }, select: { qty: true } },
+          attributeValues: { where: { optionId: { not: null } }, include: { attribute: { select: { code: true } } } },
+        },
+      })
+    : [];
+  const reviews = await ctx.db.productReview.aggregate({
+    where: { productId: p.id, status: "approved" },
+    _avg: { rating: true },
+    _count: { _all: true },
+  });
+  const t = pickTranslation(p.translations, ctx);
+  const now = new Date();
+  return {
+    ...productRow(ctx, p, t, now),
+    description: t.description,
+    metaTitle: t.metaTitle,
+    metaDescription: t.metaDescription,
+    metaKeywords: t.metaKeywords,
+    parentId: p.parentId,
+    images: p.images.map((i) => ({ id: i.id, type: i.type, path: i.path, url: imageUrl(ctx, i.path), position: i.position })),
+    attributeValues: p.attributeValues.map((v) => ({
+      attributeId: v.attributeId,
+      code: v.attribute.code,
+      label: v.attribute.translations[0]?.name ?? v.attribute.adminName,
+      type: v.attribute.type,
+      value: v.option ? (v.option.translations[0]?.label ?? v.option.adminName) : (v.textValue ?? (v.booleanValue == null ? null : String(v.booleanValue))),
+      optionId: v.optionId,
+    })),
+    superAttributes: p.superAttributes.map(({ attribute: a }) => ({
+      id: a.id,
+      code: a.code,
+      label: a.translations[0]?.name ?? a.adminName,
+      options: a.options.map((o) => ({ id: o.id, label: o.translations[0]?.label ?? o.adminName, swatchValue: o.swatchValue })),
+    })),
+    variants: variants.map((v) => {
+      const price = display(ctx, finalPrice(v, now));
+      return {
+        id: v.id,
+        sku: v.sku,
+        name: pickTranslation(v.translations, ctx).name,
+        price: price.amount,
+        formattedPrice: price.formatted,
+        inStock: v.inventories.some((i) => i.qty > 0),
+        attributes: Object.fromEntries(v.attributeValues.map((av) => [av.attribute.code, av.optionId!])),
+      };
+    }),
+    downloadableLinks: p.downloadableLinks.map((l) => {
+      const price = display(ctx, l.price);
+      return { id: l.id, title: l.title, price: price.amount, formattedPrice: price.formatted, downloads: l.downloads };
+    }),
+    categories: p.categories.map(({ category: c }) => ({
+      id: c.id,
+      name: c.translations[0]?.name ?? "",
+      slug: c.translations[0]?.slug ?? "",
+    })),
+    reviewsSummary: {
+      averageRating: reviews._avg.rating ? Math.round(reviews._avg.rating * 10) / 10 : 0,
+      totalReviews: reviews._count._all,
+    },
+  };
+}
+
+function pickTranslation<T extends { locale: string }>(rows: T[], ctx: RequestContext): T {
+  const t = rows.find((r) => r.locale === ctx.locale) ?? rows.find((r) => r.locale === ctx.channel.defaultLocale) ?? rows[0];
+  if (!t) throw new NotFound("Product");
+  return t;
+}

@@ -1,0 +1,200 @@
+// What each operator command does. Output meant for scripts (a new key or token) stands alone on the last line.
+import fs from "node:fs";
+import path from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import bcrypt from "bcryptjs";
+import { getDb, provider } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { databaseTarget } from "../db/target.ts";
+import { isSeeded, seedDemoStore, DEMO_ADMIN, DEMO_CUSTOMER } from "../seed/index.ts";
+import { createStorefrontKey, deactivateStorefrontKey, listStorefrontKeys, rotateStorefrontKey } from "../storefront-keys/index.ts";
+import { issueIntegrationToken, type TokenScope } from "../integrations/tokens.ts";
+import { AppError } from "../errors.ts";
+import { BCRYPT_COST } from "../customers/account.ts";
+
+export class CliError extends Error {}
+
+type Values = Record<string, string | boolean | undefined>;
+type Command = (values: Values, args: string[]) => Promise<number | void>;
+
+const DEMO_KEY_FILE = path.join("data", "demo-storefront-key.txt");
+
+function str(values: Values, name: string, required = false): string | undefined {
+  const v = values[name];
+  if (typeof v === "string" && v.trim()) return v.trim();
+  if (required) throw new CliError(`--${name} is required.`);
+  return undefined;
+}
+
+function int(values: Values, name: string): number | undefined {
+  const v = str(values, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new CliError(`--${name} must be a positive whole number.`);
+  return Number(v);
+}
+
+function idArg(args: string[]): number {
+  const id = args[0];
+  if (!id || !/^\d+$/.test(id)) throw new CliError("Give the key's numeric id (see `storefront-key list`).");
+  return Number(id);
+}
+
+/** Domain validation errors read as plain messages on the command line. */
+async function domain<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof AppError) {
+      const fields = e.details.errors ? Object.values(e.details.errors).flat().join(" ") : "";
+      throw new CliError(fields && fields !== e.message ? `${e.message} ${fields}` : e.message);
+    }
+    throw e;
+  }
+}
+
+async function seedIfEmpty(): Promise<boolean> {
+  const db = await getDb();
+  if (await isSeeded(db)) return false;
+  const summary = await seedDemoStore(db);
+  console.log(`Seeded the demo store: ${summary.products.visible} products in ${summary.durationMs} ms.`);
+  const key = await createStorefrontKey(db, { name: "Demo storefront" });
+  fs.mkdirSync(path.dirname(DEMO_KEY_FILE), { recursive: true });
+  fs.writeFileSync(DEMO_KEY_FILE, key.key + "\n");
+  return true;
+}
+
+async function demoKey(): Promise<string | null> {
+  if (!fs.existsSync(DEMO_KEY_FILE)) return null;
+  return fs.readFileSync(DEMO_KEY_FILE, "utf8").trim() || null;
+}
+
+export const commands: Record<string, Command> = {
+  async "db migrate"() {
+    migrate();
+    console.log(`Migrations applied (${databaseTarget().provider}).`);
+  },
+
+  async "db seed"() {
+    migrate();
+    if (!(await seedIfEmpty())) console.log("The store already has data; nothing seeded.");
+  },
+
+  async "db reset"() {
+    const target = databaseTarget();
+    const db = await getDb();
+    if (provider() === "postgresql") {
+      await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS public CASCADE");
+      await db.$executeRawUnsafe("CREATE SCHEMA public");
+    } else {
+      const file = target.url.slice("file:".length);
+      await (await import("../db/client.ts")).disconnectDb();
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(file + suffix), { force: true });
+    }
+    fs.rmSync(DEMO_KEY_FILE, { force: true });
+    migrate();
+    await seedIfEmpty();
+    console.log("Database reset and seeded.");
+  },
+
+  async "storefront-key create"(values) {
+    const expires = str(values, "expires-at");
+    const expiresAt = expires ? new Date(expires) : null;
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new CliError("--expires-at must be an ISO 8601 date.");
+    const key = await domain(async () =>
+      createStorefrontKey(await getDb(), {
+        name: str(values, "name", true)!,
+        rateLimit: int(values, "rate-limit") ?? null,
+        allowedIps: str(values, "allowed-ips") ?? null,
+        expiresAt,
+      }),
+    );
+    console.log(`Created storefront key #${key.id} "${key.name}". It is shown once:`);
+    console.log(key.key);
+  },
+
+  async "storefront-key list"() {
+    const keys = await listStorefrontKeys(await getDb());
+    if (!keys.length) console.log("No storefront keys.");
+    for (const k of keys) {
+      console.log(
+        [`#${k.id}`, k.name, `${k.keyPrefix}…`, k.status, `limit=${k.rateLimit ?? "default"}`,
+          `ips=${k.allowedIps ?? "any"}`, `expires=${k.expiresAt?.toISOString() ?? "never"}`].join("  "),
+      );
+    }
+  },
+
+  async "storefront-key deactivate"(_values, args) {
+    const id = idArg(args);
+    await domain(async () => deactivateStorefrontKey(await getDb(), id));
+    console.log(`Storefront key #${id} deactivated.`);
+  },
+
+  async "storefront-key rotate"(_values, args) {
+    const id = idArg(args);
+    const key = await domain(async () => rotateStorefrontKey(await getDb(), id));
+    console.log(`Key #${id} deactivated; its successor #${key.id} is valid for 12 months. It is shown once:`);
+    console.log(key.key);
+  },
+
+  async "admin create"(values) {
+    const db = await getDb();
+    const email = str(values, "email", true)!.toLowerCase();
+    const password = str(values, "password", true)!;
+    if (password.length < 8) throw new CliError("--password must be at least 8 characters.");
+    const roleName = str(values, "role") ?? "Administrator";
+    const role = await db.adminRole.findUnique({ where: { name: roleName } });
+    if (!role) throw new CliError(`No role named "${roleName}".`);
+    if (await db.adminUser.findUnique({ where: { email } })) throw new CliError(`An admin with email ${email} exists already.`);
+    const admin = await db.adminUser.create({
+      data: { email, name: str(values, "name") ?? email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), roleId: role.id, status: true, isOwner: false },
+    });
+    console.log(`Created admin #${admin.id} ${admin.email} with role ${role.name}.`);
+  },
+
+  async "integration-token create"(values) {
+    const db = await getDb();
+    const email = str(values, "admin", true)!.toLowerCase();
+    const admin = await db.adminUser.findUnique({ where: { email } });
+    if (!admin) throw new CliError(`No admin with email ${email}.`);
+    const scope = (str(values, "scope") ?? "all") as TokenScope;
+    const days = str(values, "expires-days");
+    if (days !== undefined && days !== "never" && !/^\d+$/.test(days)) throw new CliError("--expires-days takes a number of days or never.");
+    const issued = await domain(() =>
+      issueIntegrationToken(db, {
+        adminId: admin.id,
+        name: str(values, "name"),
+        scope,
+        permissions: str(values, "permissions")?.split(",").map((p) => p.trim()).filter(Boolean),
+        expiresInDays: days === undefined ? undefined : days === "never" ? null : Number(days),
+        allowedIps: str(values, "allowed-ips") ?? null,
+        rateLimit: int(values, "rate-limit") ?? null,
+      }),
+    );
+    console.log(`Issued integration token #${issued.id} for ${admin.email}, expires ${issued.expiresAt?.toISOString() ?? "never"}. It is shown once:`);
+    console.log(issued.token);
+  },
+
+  async serve() {
+    migrate();
+    await seedIfEmpty();
+    const key = await demoKey();
+    const port = process.env.PORT ?? "3000";
+    console.log(`
+Demo store ready (${databaseTarget().provider}).
+  Storefront key:  ${key ?? "(shown at first start only; make one: npm run commerce -- storefront-key create --name web)"}
+  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
+  Demo customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
+  Shop API:        http://localhost:${port}/api/shop   GraphQL: http://localhost:${port}/api/graphql
+`);
+    const next = path.join("node_modules", "next", "dist", "bin", "next");
+    if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+      console.log("Building the app (first start only)…");
+      const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" });
+      if (build.status !== 0) throw new CliError("next build failed.");
+    }
+    const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit" });
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+    await new Promise<void>((resolve) => child.on("exit", (code) => { process.exitCode = code ?? 0; resolve(); }));
+    return process.exitCode as number;
+  },
+};

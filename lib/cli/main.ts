@@ -1,0 +1,62 @@
+// The operator command line: `npm run commerce -- <command>`; `npm start` runs `serve`.
+import { parseArgs } from "node:util";
+import { commands, CliError } from "./commands.ts";
+import { disconnectDb } from "../db/client.ts";
+
+const USAGE = `Usage: npm run commerce -- <command>
+
+  serve                                  migrate, seed an empty store, build if needed and serve on PORT (3000)
+  db migrate | db seed | db reset        apply migrations | seed the demo store | drop everything, migrate and seed
+  storefront-key create --name <name> [--rate-limit <n>] [--allowed-ips <cidr,...>] [--expires-at <iso>]
+  storefront-key list | deactivate <id> | rotate <id>
+  admin create --email <e> --password <p> [--name <n>] [--role <role>]
+  integration-token create --admin <email> [--name <n>] [--scope all|custom|role] [--permissions <a,b>]
+                           [--expires-days <n>|never] [--allowed-ips <cidr,...>] [--rate-limit <n>]
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      "rate-limit": { type: "string" },
+      "allowed-ips": { type: "string" },
+      "expires-at": { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      admin: { type: "string" },
+      scope: { type: "string" },
+      permissions: { type: "string" },
+      "expires-days": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) {
+    console.log(USAGE);
+    return values.help ? 0 : 1;
+  }
+  const key = action && `${group} ${action}` in commands ? `${group} ${action}` : group;
+  const command = commands[key];
+  if (!command) {
+    console.error(`Unknown command "${positionals.join(" ")}".\n\n${USAGE}`);
+    return 1;
+  }
+  const args = key === group ? positionals.slice(1) : rest;
+  return (await command(values, args)) ?? 0;
+}
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    if (code !== -1) {
+      await disconnectDb();
+      process.exit(code);
+    }
+  })
+  .catch(async (e) => {
+    console.error(e instanceof CliError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : e);
+    await disconnectDb().catch(() => undefined);
+    process.exit(1);
+  });

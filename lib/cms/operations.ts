@@ -1,0 +1,48 @@
+// CMS pages of the current channel, in the request locale.
+import { z } from "zod";
+import { operation, SHOP_LIST } from "../operations/define.ts";
+import { recordId } from "../operations/fields.ts";
+import { BadRequest } from "../errors.ts";
+import { getPage, listPages } from "./pages.ts";
+import { CmsPage } from "./shapes.ts";
+
+export const pages = operation({
+  name: "pages",
+  surface: "shop",
+  kind: "query",
+  summary: "CMS pages of the channel.",
+  access: "public",
+  input: z.object({}),
+  output: CmsPage,
+  list: SHOP_LIST,
+  rest: { method: "GET", paths: ["/api/shop/pages"] },
+  run: (ctx, _input, paging) => listPages(ctx, paging),
+});
+
+export const page = operation({
+  name: "page",
+  surface: "shop",
+  kind: "query",
+  summary: "One CMS page by id or url key.",
+  access: "public",
+  input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional() }),
+  output: CmsPage,
+  rest: { method: "GET", paths: ["/api/shop/pages/{id}"] },
+  run: (ctx, input) => {
+    if (input.id === undefined && !input.urlKey) throw new BadRequest("Give the page's id or urlKey.");
+    return getPage(ctx, input);
+  },
+});
+
+/** WIRE.md spells the url-key lookup this way. */
+export const pageByUrlKeypages = operation({
+  name: "pageByUrlKeypages",
+  surface: "shop",
+  kind: "query",
+  summary: "One CMS page by url key.",
+  access: "public",
+  input: z.object({ urlKey: z.string().trim().min(1).max(255) }),
+  output: CmsPage,
+  graphql: {},
+  run: (ctx, input) => getPage(ctx, input),
+});

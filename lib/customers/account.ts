@@ -1,0 +1,104 @@
+// Registration, login, logout, token verification and the forgotten-password request.
+import bcrypt from "bcryptjs";
+import type { RequestContext } from "../context.ts";
+import { customerId } from "../context.ts";
+import { Unauthenticated, Validation } from "../errors.ts";
+import { randomSecret, sha256 } from "../auth/secrets.ts";
+import { issueCustomerToken, resolveCustomerToken, revokeCustomerToken } from "./tokens.ts";
+import { toCustomer } from "./shapes.ts";
+import { subscribe } from "../newsletter/subscriptions.ts";
+
+export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  phone?: string;
+  gender?: string;
+  dateOfBirth?: string;
+  subscribedToNewsLetter?: boolean;
+}
+
+export async function register(ctx: RequestContext, input: Registration) {
+  if (input.password !== input.confirmPassword) {
+    throw Validation.field("confirmPassword", "The password confirmation does not match.");
+  }
+  const taken = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (taken) throw Validation.field("email", "This email is already registered.");
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const group = await ctx.db.customerGroup.findUnique({ where: { code: "general" }, select: { id: true } });
+  const { customer, token } = await ctx.db.$transaction(async (tx) => {
+    const customer = await tx.customer.create({
+      data: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash,
+        phone: input.phone ?? null,
+        gender: input.gender ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        subscribedToNewsletter: input.subscribedToNewsLetter ?? false,
+        customerGroupId: group?.id ?? null,
+        channelId: ctx.channel.id,
+        apiToken: randomSecret(40),
+        isVerified: true,
+      },
+    });
+    const token = await issueCustomerToken(tx, customer.id);
+    return { customer, token };
+  }).catch((e: { code?: string }) => {
+    // Two registrations racing for one email: the unique index decides.
+    if (e?.code === "P2002") throw Validation.field("email", "This email is already registered.");
+    throw e;
+  });
+  if (input.subscribedToNewsLetter) await subscribe(ctx, customer.email, customer.id, { quiet: true });
+  return { ...toCustomer(customer), token, apiToken: customer.apiToken };
+}
+
+export async function login(ctx: RequestContext, input: { email: string; password: string }) {
+  const customer = await ctx.db.customer.findUnique({ where: { email: input.email } });
+  // Compare against a dummy hash when the email is unknown so timing does not reveal which emails exist.
+  const ok = await bcrypt.compare(input.password, customer?.passwordHash ?? DUMMY_HASH);
+  if (!customer || !ok) throw new Unauthenticated("Invalid email or password.", "invalid_credentials");
+  if (customer.status !== 1 || customer.isSuspended) throw new Unauthenticated("This account is disabled.", "account_disabled");
+  const token = await issueCustomerToken(ctx.db, customer.id);
+  return { id: customer.id, _id: customer.id, token, apiToken: customer.apiToken, message: "Logged in successfully.", success: true };
+}
+
+const DUMMY_HASH = bcrypt.hashSync("not-a-password", 4);
+
+export async function logout(ctx: RequestContext) {
+  customerId(ctx);
+  if (ctx.principal.kind === "customer") await revokeCustomerToken(ctx.db, ctx.principal.tokenId);
+  return { success: true, message: "Logged out successfully." };
+}
+
+export async function verifyToken(ctx: RequestContext, input: { token?: string }) {
+  const resolved = input.token
+    ? await resolveCustomerToken(ctx.db, input.token)
+    : ctx.principal.kind === "customer"
+      ? ctx.principal
+      : null;
+  const customer = resolved
+    ? await ctx.db.customer.findUnique({ where: { id: resolved.customerId }, select: { id: true, email: true, firstName: true, lastName: true } })
+    : null;
+  if (!customer) {
+    return { isValid: false, id: null, email: null, firstName: null, lastName: null, message: "The token is not valid." };
+  }
+  return { isValid: true, ...customer, message: "The token is valid." };
+}
+
+/** Records a reset request; the answer never reveals whether the email belongs to an account. */
+export async function forgotPassword(ctx: RequestContext, input: { email: string }) {
+  const customer = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (customer) {
+    await ctx.db.passwordReset.create({
+      data: { email: input.email, tokenHash: sha256(randomSecret(32)), expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) },
+    });
+  }
+  return { success: true, message: "If an account exists for this email, a reset link has been sent." };
+}

@@ -1,0 +1,90 @@
+// Account operations open to the storefront key: register, log in; and the token chores around them.
+import { z } from "zod";
+import { operation } from "../operations/define.ts";
+import { boolParam, email, text } from "../operations/fields.ts";
+import { CustomerShape } from "./shapes.ts";
+import { forgotPassword, login, logout, register, verifyToken } from "./account.ts";
+
+const Result = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ActionResult" });
+
+export const createCustomer = operation({
+  name: "createCustomer",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Register a customer; the answer carries the bearer `token` (and the legacy `apiToken`, never a bearer).",
+  access: "public",
+  input: z.object({
+    firstName: text(100),
+    lastName: text(100),
+    email: email(),
+    password: z.string().min(8, { message: "must be at least 8 characters" }).max(128),
+    confirmPassword: z.string().max(128),
+    phone: z.string().trim().max(40).optional(),
+    gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).optional(),
+    dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
+    subscribedToNewsLetter: boolParam().optional(),
+  }),
+  output: CustomerShape.extend({ token: z.string(), apiToken: z.string() }).meta({ id: "RegisteredCustomer", iri: "/api/shop/customers" }),
+  rest: { method: "POST", paths: ["/api/shop/customers"], status: 201 },
+  run: register,
+});
+
+export const createCustomerLogin = operation({
+  name: "createCustomerLogin",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Log a customer in. `token` is the bearer for customer calls; `apiToken` is legacy and gets 401.",
+  access: "public",
+  input: z.object({ email: email(), password: z.string().min(1, { message: "is required" }).max(128) }),
+  output: z
+    .object({ id: z.int(), _id: z.int(), token: z.string(), apiToken: z.string(), message: z.string(), success: z.boolean() })
+    .meta({ id: "CustomerLogin" }),
+  rest: { method: "POST", paths: ["/api/shop/customer/login"] },
+  run: login,
+});
+
+export const createLogout = operation({
+  name: "createLogout",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Revoke the customer token that made this call.",
+  access: "customer",
+  input: z.object({}),
+  output: Result,
+  rest: { method: "POST", paths: ["/api/shop/customer/logout"] },
+  graphql: { resource: "logout" },
+  run: (ctx) => logout(ctx),
+});
+
+export const createVerifyToken = operation({
+  name: "createVerifyToken",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Tell whether a customer token (the body's `token`, else the bearer) is valid, and whose it is.",
+  access: "public",
+  input: z.object({ token: z.string().max(300).optional() }),
+  output: z
+    .object({
+      isValid: z.boolean(),
+      id: z.int().nullable(),
+      email: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      message: z.string(),
+    })
+    .meta({ id: "VerifyToken" }),
+  rest: { method: "POST", paths: ["/api/shop/verify-tokens"] },
+  run: verifyToken,
+});
+
+export const createForgotPassword = operation({
+  name: "createForgotPassword",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Ask for a password reset link; the answer is the same whether or not the email has an account.",
+  access: "public",
+  input: z.object({ email: email() }),
+  output: Result,
+  rest: { method: "POST", paths: ["/api/shop/forgot-passwords"] },
+  run: forgotPassword,
+});

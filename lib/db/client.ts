@@ -1,0 +1,48 @@
+// The Prisma client for this process. Both generated clients share one datamodel, so the SQLite client's type
+// describes either; DATABASE_URL decides which one is loaded (see ./target.ts).
+import type { PrismaClient } from "../generated/sqlite/client.ts";
+import { databaseTarget, type Provider } from "./target.ts";
+
+export type Db = PrismaClient;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+const globalStore = globalThis as unknown as { __commerceDb?: Promise<Db>; __commerceProvider?: Provider };
+
+async function connect(): Promise<Db> {
+  const target = databaseTarget();
+  globalStore.__commerceProvider = target.provider;
+  if (target.provider === "postgresql") {
+    const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
+      import("../generated/postgres/client.ts"),
+      import("@prisma/adapter-pg"),
+    ]);
+    const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+    return new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max }) }) as unknown as Db;
+  }
+  const [{ PrismaClient: SqliteClient }, { PrismaBetterSQLite3 }] = await Promise.all([
+    import("../generated/sqlite/client.ts"),
+    import("@prisma/adapter-better-sqlite3"),
+  ]);
+  const db = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 10_000 }) });
+  // WAL lets readers run beside the writer; NORMAL sync is safe with WAL and much faster.
+  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  return db;
+}
+
+/** The shared client, created on first use. */
+export function getDb(): Promise<Db> {
+  globalStore.__commerceDb ??= connect();
+  return globalStore.__commerceDb;
+}
+
+export function provider(): Provider {
+  return globalStore.__commerceProvider ?? databaseTarget().provider;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const pending = globalStore.__commerceDb;
+  globalStore.__commerceDb = undefined;
+  if (pending) await (await pending).$disconnect();
+}

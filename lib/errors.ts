@@ -1,0 +1,91 @@
+// The one error hierarchy. Domain code throws these; lib/http maps them to a status and body, lib/graphql to
+// a GraphQL error with `extensions.code` and `extensions.status`. Anything else that escapes is a bug (500).
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { errors?: FieldErrors; extra?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  /** The wire body: `{ message, error, errors? , ...extra }`. */
+  body(): Record<string, unknown> {
+    return {
+      message: this.message,
+      error: this.code,
+      ...(this.details.errors ? { errors: this.details.errors } : {}),
+      ...this.details.extra,
+    };
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, code = "bad_request") {
+    super(400, code, message);
+  }
+}
+
+export class Unauthenticated extends AppError {
+  constructor(message = "Authentication is required.", code = "unauthenticated", status = 401) {
+    super(status, code, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = "You are not allowed to do this.", code = "forbidden") {
+    super(403, code, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(what = "Resource") {
+    super(404, "not_found", `${what} not found.`);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, "conflict", message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(limit: number) {
+    super(413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(message = "Send the body as application/json.") {
+    super(415, "unsupported_media_type", message);
+  }
+}
+
+export class Validation extends AppError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(422, "validation_failed", message, { errors });
+  }
+
+  /** One failing field, the common case in domain code. */
+  static field(field: string, message: string): Validation {
+    return new Validation(message, { [field]: [message] });
+  }
+}
+
+export class RateLimited extends AppError {
+  constructor(readonly retryAfter: number) {
+    super(429, "rate_limit_exceeded", "Too many requests: the rate limit is used up.", {
+      extra: { retry_after: retryAfter },
+    });
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

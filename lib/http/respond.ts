@@ -1,0 +1,54 @@
+// JSON answers, CORS exposure and the one mapping from errors to HTTP.
+import { ZodError } from "zod";
+import { AppError, BadRequest, Validation, type FieldErrors } from "../errors.ts";
+import { GateError } from "./context.ts";
+
+export const EXPOSED_HEADERS = [
+  "X-Total-Count", "X-Page", "X-Per-Page", "X-Total-Pages",
+  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After",
+].join(", ");
+
+export function corsHeaders(headers = new Headers()): Headers {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  if (process.env.NODE_ENV === "production") {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  return headers;
+}
+
+export function json(body: unknown, status = 200, headers = new Headers()): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: corsHeaders(headers) });
+}
+
+export function zodToValidation(error: ZodError, prefix: string[] = []): Validation {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = [...prefix, ...issue.path.map(String)].join(".") || "body";
+    (errors[field] ??= []).push(issue.message);
+  }
+  const [first] = Object.entries(errors);
+  return new Validation(first ? `${first[0]}: ${first[1][0]}` : "The given data was invalid.", errors);
+}
+
+/** Any thrown value becomes an answer; only an unexpected one is a 500, and is logged. */
+export function toAppError(e: unknown): AppError | null {
+  if (e instanceof AppError) return e;
+  if (e instanceof ZodError) return zodToValidation(e);
+  if (e instanceof SyntaxError) return new BadRequest("The request body is not valid JSON.");
+  return null;
+}
+
+export function errorResponse(e: unknown, headers = new Headers()): Response {
+  if (e instanceof GateError) return errorResponse(e.cause, e.headers);
+  const known = toAppError(e);
+  if (known) {
+    if (known.status === 429 && !headers.has("Retry-After")) {
+      headers.set("Retry-After", String(known.details.extra?.retry_after ?? 1));
+    }
+    return json(known.body(), known.status, headers);
+  }
+  console.error(e);
+  return json({ message: "Internal server error.", error: "internal" }, 500, headers);
+}

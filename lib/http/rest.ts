@@ -1,0 +1,107 @@
+// Binds a declared operation to a Next.js route handler. A route file reads as one line of intent:
+//   export const GET = rest(listProducts);
+import type { AnyOperation, ListSpec, Paging } from "../operations/define.ts";
+import { projector } from "../operations/project.ts";
+import { authorize } from "../operations/authorize.ts";
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
+import { openGate, GateError } from "./context.ts";
+import { errorResponse, json, zodToValidation } from "./respond.ts";
+
+const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1_000_000);
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** `product_id` and `productId` both arrive as `productId`; keys already camelCased win. */
+export function camelKeys(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const c = camel(k);
+    if (c === k || !(c in raw)) out[c] = v;
+  }
+  return out;
+}
+
+async function readBody(req: Request): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return {};
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  if (!text.trim()) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !/json/i.test(type)) throw new UnsupportedMediaType();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new BadRequest("The request body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new BadRequest("The request body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+function queryOf(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  url.searchParams.forEach((v, k) => {
+    out[k] = k in out ? `${out[k]},${v}` : v;
+  });
+  return out;
+}
+
+function positiveInt(text: string | null): number | null {
+  if (text == null || !/^-?\d{1,15}$/.test(text.trim())) return null;
+  return Number(text);
+}
+
+/** SPEC.md Limits: `page` 1-based; `per_page` clamped to the cap; 0, negative or junk fall back to the default. */
+export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } {
+  if (url.searchParams.has("itemsPerPage")) throw new BadRequest("itemsPerPage is not accepted; use per_page.");
+  const page = Math.max(1, positiveInt(url.searchParams.get("page")) ?? 1);
+  const asked = positiveInt(url.searchParams.get("per_page") ?? url.searchParams.get("perPage"));
+  const limit = asked == null || asked <= 0 ? spec.defaultPerPage : Math.min(asked, spec.maxPerPage);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+const PAGING_KEYS = new Set(["page", "per_page", "perPage"]);
+
+export function rest(op: AnyOperation) {
+  const output = projector(op.output);
+  const binding = op.rest!;
+  return async function handler(req: Request, route?: RouteContext): Promise<Response> {
+    let headers = new Headers();
+    try {
+      const gate = await openGate(req, op.surface);
+      headers = gate.headers;
+      const url = new URL(req.url);
+      const params = (await route?.params) ?? {};
+      const query = queryOf(url);
+      for (const k of PAGING_KEYS) delete query[k];
+      const body = await readBody(req);
+      authorize(gate.ctx, op, binding.unauthenticatedStatus, body);
+      const raw = { ...query, ...body, ...params };
+      const parsed = op.input.safeParse(binding.input ? binding.input(raw) : camelKeys(raw));
+      if (!parsed.success) throw zodToValidation(parsed.error);
+      if (op.list === "all") {
+        const rows = await op.run(gate.ctx, parsed.data);
+        return json(rows.map(output), 200, headers);
+      }
+      if (op.list) {
+        const paging = restPaging(url, op.list);
+        const { items, total } = await op.run(gate.ctx, parsed.data, paging);
+        headers.set("X-Total-Count", String(total));
+        headers.set("X-Page", String(paging.page));
+        headers.set("X-Per-Page", String(items.length));
+        headers.set("X-Total-Pages", String(Math.ceil(total / paging.limit)));
+        return json(items.map(output), 200, headers);
+      }
+      const result = await op.run(gate.ctx, parsed.data);
+      return json(output(result), binding.status ?? 200, headers);
+    } catch (e) {
+      return errorResponse(e, e instanceof GateError ? e.headers : headers);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+// The access check of an operation, shared by every transport.
+import type { RequestContext } from "../context.ts";
+import { customerId, requirePermission } from "../context.ts";
+import { Unauthenticated } from "../errors.ts";
+import type { AnyOperation } from "./define.ts";
+
+export function authorize(ctx: RequestContext, op: AnyOperation, unauthenticatedStatus = 401, _body?: unknown): void {
+  const access = op.access;
+  if (access === "public") return;
+  if (access === "customer") {
+    customerId(ctx, unauthenticatedStatus);
+    return;
+  }
+  if (access === "cart") {
+    // A guest may also name the cart with `cart_token` in the body; the cart domain resolves that one.
+    if (ctx.principal.kind === "customer" || ctx.principal.kind === "guestCart") return;
+    if (ctx.principal.kind === "invalid") throw new Unauthenticated("The bearer token is invalid.");
+    return;
+  }
+  requirePermission(ctx, access.admin);
+}

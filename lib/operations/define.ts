@@ -1,0 +1,104 @@
+// An operation is declared once: its input and output schemas, the credential it needs and the domain call.
+// lib/http binds it to a REST route, lib/graphql to a GraphQL field and lib/openapi to a documented path, so
+// the transports and the docs cannot drift apart.
+import type { z } from "zod";
+import type { RequestContext } from "../context.ts";
+
+export type Surface = "shop" | "admin";
+
+/**
+ * Who may call: `public` needs the storefront key alone; `customer` adds a customer bearer; `cart` accepts a
+ * customer bearer or a guest cart token; `{ admin }` names the permission an integration token must carry
+ * (`null`: any valid token).
+ */
+export type Access = "public" | "customer" | "cart" | { admin: string | null };
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ListSpec {
+  /** Page size when the caller gives none (SPEC.md: 10, 30 on the product list). */
+  defaultPerPage: number;
+  /** Hard cap; a larger request is clamped (SPEC.md: 50). */
+  maxPerPage: number;
+}
+
+export interface RestBinding<I> {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Every path this operation answers on (SPEC.md lists aliases for some). `{id}` style placeholders. */
+  paths: string[];
+  /** Maps the merged path, query and body parameters (already camelCased) to the operation input. */
+  input?: (raw: Record<string, unknown>) => unknown;
+  /** Status of a successful answer. */
+  status?: number;
+  /** Status for a missing or bad bearer where SPEC.md documents one other than 401 (returns: 403). */
+  unauthenticatedStatus?: number;
+}
+
+export interface GraphqlBinding<A> {
+  /** Query arguments when they differ from the input schema. Mutations always take `input`. */
+  args?: z.ZodObject;
+  /** Maps those arguments to the operation input. */
+  input?: (args: A) => unknown;
+  /** The payload's data field of a mutation (WIRE.md: named after the resource in lower camel case). */
+  resource?: string;
+}
+
+interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
+  /** The GraphQL field name; also the OpenAPI operationId. */
+  name: string;
+  surface: Surface;
+  kind: "query" | "mutation";
+  summary: string;
+  access: Access;
+  input: I;
+  output: O;
+  rest?: RestBinding<z.input<I>>;
+  graphql?: GraphqlBinding<Record<string, unknown>> | false;
+  /** IRI prefix of the records this operation returns, for GraphQL `id` (e.g. `/api/shop/products`). */
+  iri?: string;
+}
+
+export interface SingleOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends OperationBase<I, O> {
+  list?: undefined;
+  run(ctx: RequestContext, input: z.output<I>): Promise<z.input<O>>;
+}
+
+export interface ListOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends OperationBase<I, O> {
+  list: ListSpec;
+  run(ctx: RequestContext, input: z.output<I>, paging: Paging): Promise<Page<z.input<O>>>;
+}
+
+/** A collection returned whole, without paging (a tree, the states of one country). */
+export interface ArrayOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends OperationBase<I, O> {
+  list: "all";
+  run(ctx: RequestContext, input: z.output<I>): Promise<z.input<O>[]>;
+}
+
+export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> =
+  | SingleOperation<I, O>
+  | ListOperation<I, O>
+  | ArrayOperation<I, O>;
+
+// `any` here lets a registry hold operations of every input and output type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any>;
+
+export function operation<I extends z.ZodType, O extends z.ZodType>(op: SingleOperation<I, O>): SingleOperation<I, O>;
+export function operation<I extends z.ZodType, O extends z.ZodType>(op: ListOperation<I, O>): ListOperation<I, O>;
+export function operation<I extends z.ZodType, O extends z.ZodType>(op: ArrayOperation<I, O>): ArrayOperation<I, O>;
+export function operation(op: AnyOperation): AnyOperation {
+  return op;
+}
+
+export const SHOP_LIST: ListSpec = { defaultPerPage: 10, maxPerPage: 50 };

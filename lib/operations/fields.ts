@@ -1,0 +1,50 @@
+// Input field helpers. REST query strings arrive as text, GraphQL arguments typed; these accept both.
+import { z } from "zod";
+import { BadRequest } from "../errors.ts";
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** An integer that may arrive as a string (`?page=2`). */
+export const intParam = () =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return typeof b === "string" && /^-?\d+$/.test(b.trim()) ? Number(b) : b;
+  }, z.int());
+
+/** A decimal number that may arrive as a string. */
+export const numberParam = () =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return typeof b === "string" && b.trim() !== "" && !Number.isNaN(Number(b)) ? Number(b) : b;
+  }, z.number());
+
+/** `1`, `true`, `0`, `false` as text or a real boolean. */
+export const boolParam = () =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    if (b === "1" || b === "true" || b === 1) return true;
+    if (b === "0" || b === "false" || b === 0) return false;
+    return b;
+  }, z.boolean());
+
+/** A record id given as a number, a numeric string or a GraphQL IRI (`/api/shop/products/7`). */
+export const recordId = () =>
+  z.preprocess((v) => {
+    if (typeof v === "string") {
+      const m = /^(?:\/api\/(?:shop|admin)\/[\w/-]+\/)?(\d{1,12})$/.exec(v.trim());
+      return m ? Number(m[1]) : v;
+    }
+    return v;
+  }, z.int().positive({ message: "must be a positive integer id" }));
+
+/** The numeric id at the end of an IRI, or the number itself. */
+export function idFromIri(value: unknown): number {
+  const parsed = recordId().safeParse(value);
+  if (!parsed.success) throw new BadRequest(`"${String(value)}" is not a valid id.`);
+  return parsed.data;
+}
+
+export const email = () => z.string().trim().toLowerCase().pipe(z.email({ message: "must be a valid email address" }));
+
+/** Non-empty trimmed text with a length cap, the default for free-text fields. */
+export const text = (max = 255) => z.string().trim().min(1, { message: "is required" }).max(max);

@@ -1,0 +1,118 @@
+// Storefront keys identify a client application (never a person). Only a SHA-256 of the key is stored; the key
+// itself is shown once, when it is created or rotated.
+import type { Db } from "../db/client.ts";
+import { Forbidden, NotFound, Validation } from "../errors.ts";
+import { randomSecret, sha256 } from "../auth/secrets.ts";
+import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
+
+const ROTATED_KEY_LIFETIME_MS = 365 * 24 * 3600 * 1000; // SPEC.md: a rotated key is valid 12 months
+
+export interface StorefrontKeyInput {
+  name: string;
+  rateLimit?: number | null;
+  allowedIps?: string | string[] | null;
+  expiresAt?: Date | null;
+}
+
+export interface IssuedKey {
+  id: number;
+  name: string;
+  key: string;
+}
+
+function newKey(): string {
+  return `pk_${randomSecret(24)}`;
+}
+
+function checkInput(input: StorefrontKeyInput) {
+  if (!input.name?.trim()) throw Validation.field("name", "A key needs a name.");
+  if (input.rateLimit != null && (!Number.isInteger(input.rateLimit) || input.rateLimit < 1)) {
+    throw Validation.field("rateLimit", "The rate limit must be a positive whole number.");
+  }
+  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) {
+    throw Validation.field("expiresAt", "The expiry must be a valid date.");
+  }
+}
+
+export async function createStorefrontKey(db: Db, input: StorefrontKeyInput): Promise<IssuedKey> {
+  checkInput(input);
+  const key = newKey();
+  const row = await db.storefrontKey.create({
+    data: {
+      name: input.name.trim(),
+      keyHash: sha256(key),
+      keyPrefix: key.slice(0, 8),
+      status: "active",
+      rateLimit: input.rateLimit ?? null,
+      allowedIps: normaliseAllowlist(input.allowedIps),
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  return { id: row.id, name: row.name, key };
+}
+
+export function listStorefrontKeys(db: Db) {
+  return db.storefrontKey.findMany({
+    orderBy: { id: "asc" },
+    select: {
+      id: true, name: true, keyPrefix: true, status: true, rateLimit: true, allowedIps: true,
+      expiresAt: true, rotatedFromId: true, lastUsedAt: true, createdAt: true,
+    },
+  });
+}
+
+export async function deactivateStorefrontKey(db: Db, id: number): Promise<void> {
+  const { count } = await db.storefrontKey.updateMany({ where: { id }, data: { status: "inactive" } });
+  if (count === 0) throw new NotFound("Storefront key");
+}
+
+/** Issues a successor with the same settings, valid for 12 months, and deactivates the old key. */
+export async function rotateStorefrontKey(db: Db, id: number, now = new Date()): Promise<IssuedKey> {
+  const old = await db.storefrontKey.findUnique({ where: { id } });
+  if (!old) throw new NotFound("Storefront key");
+  const key = newKey();
+  const row = await db.$transaction(async (tx) => {
+    await tx.storefrontKey.update({ where: { id }, data: { status: "inactive" } });
+    return tx.storefrontKey.create({
+      data: {
+        name: old.name,
+        keyHash: sha256(key),
+        keyPrefix: key.slice(0, 8),
+        status: "active",
+        rateLimit: old.rateLimit,
+        allowedIps: old.allowedIps,
+        expiresAt: new Date(now.getTime() + ROTATED_KEY_LIFETIME_MS),
+        rotatedFromId: old.id,
+      },
+    });
+  });
+  return { id: row.id, name: row.name, key };
+}
+
+export interface VerifiedKey {
+  id: number;
+  rateLimit: number | null;
+}
+
+/** SPEC.md: a wrong, deactivated, expired or IP-blocked key is a 403 `invalid_key`. */
+export async function verifyStorefrontKey(db: Db, key: string, ip: string | null, now = new Date()): Promise<VerifiedKey> {
+  const row = await db.storefrontKey.findUnique({
+    where: { keyHash: sha256(key) },
+    select: { id: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
+  });
+  const reason = !row
+    ? "The storefront key is not valid."
+    : row.status !== "active"
+      ? "The storefront key has been deactivated."
+      : row.expiresAt && row.expiresAt <= now
+        ? "The storefront key has expired."
+        : !ipAllowed(row.allowedIps, ip)
+          ? "The storefront key is not allowed from this IP address."
+          : null;
+  if (reason || !row) throw new Forbidden(reason ?? "The storefront key is not valid.", "invalid_key");
+  // "Last used" is informative: written at most once a minute and never awaited on the request path.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    db.storefrontKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+  }
+  return { id: row.id, rateLimit: row.rateLimit };
+}

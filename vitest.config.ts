@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// The API suite runs against DATABASE_URL when it names PostgreSQL (CI runs it that way too), otherwise against
+// a throwaway SQLite file. tests/support/global-setup.ts migrates and seeds it once per run.
+const pg = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
+const databaseUrl = pg ? process.env.DATABASE_URL! : `file:./data/test-${process.pid}.db`;
+process.env.DATABASE_URL = databaseUrl; // for the global setup, which runs in this process
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    env: {
+      DATABASE_URL: databaseUrl,
+      STOREFRONT_RATE_LIMIT: "1000000",
+      BCRYPT_COST: "4",
+      NODE_ENV: "test",
+    },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    fileParallelism: true,
+  },
+});
