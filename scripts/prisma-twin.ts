@@ -2,6 +2,7 @@
 // placeholder url and client output swapped. `--check` exits non-zero when the committed twin has drifted.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const source = path.join("prisma", "schema.prisma");
 const twin = path.join("prisma", "postgres", "schema.prisma");
@@ -14,15 +15,20 @@ export function postgresTwin(schema: string): string {
   return "// GENERATED from prisma/schema.prisma by scripts/prisma-twin.ts; do not edit.\n" + out;
 }
 
-const wanted = postgresTwin(fs.readFileSync(source, "utf8"));
-if (process.argv.includes("--check")) {
-  const current = fs.existsSync(twin) ? fs.readFileSync(twin, "utf8") : "";
-  if (current !== wanted) {
-    console.error(`${twin} has drifted from ${source}: run npm run db:generate`);
-    process.exit(1);
+function main(): void {
+  const wanted = postgresTwin(fs.readFileSync(source, "utf8"));
+  if (process.argv.includes("--check")) {
+    const current = fs.existsSync(twin) ? fs.readFileSync(twin, "utf8") : "";
+    if (current !== wanted) {
+      console.error(`${twin} has drifted from ${source}: run npm run db:generate`);
+      process.exit(1);
+    }
+    console.log(`${twin} matches ${source}`);
+  } else {
+    fs.mkdirSync(path.dirname(twin), { recursive: true });
+    fs.writeFileSync(twin, wanted);
   }
-  console.log(`${twin} matches ${source}`);
-} else {
-  fs.mkdirSync(path.dirname(twin), { recursive: true });
-  fs.writeFileSync(twin, wanted);
 }
+
+// Run only as a script, so other scripts can import postgresTwin.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

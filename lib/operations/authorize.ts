@@ -4,7 +4,7 @@ import { customerId, requirePermission } from "../context.ts";
 import { Unauthenticated } from "../errors.ts";
 import type { AnyOperation } from "./define.ts";
 
-export function authorize(ctx: RequestContext, op: AnyOperation, unauthenticatedStatus = 401, _body?: unknown): void {
+export function authorize(ctx: RequestContext, op: AnyOperation, unauthenticatedStatus = 401): void {
   const access = op.access;
   if (access === "public") return;
   if (access === "customer") {

@@ -1,0 +1,124 @@
+// The demo store: everything a fresh install needs to exercise the whole API (DESIGN.md, "demo store").
+// Runs in one transaction on SQLite or PostgreSQL, so a failed seed leaves an empty database behind.
+// Deterministic: values derive from indices; only timestamps follow the seed time, so activity stays recent.
+import bcrypt from "bcryptjs";
+import type { PrismaClient } from "../generated/sqlite/client.ts";
+import { seedAttributes } from "./attributes.ts";
+import { seedCategories } from "./categories.ts";
+import { seedCmsPages } from "./cms.ts";
+import { seedAdmins, seedCustomer, seedReviews, seedSearchTerms, seedVisits, DEMO_ADMIN, DEMO_CUSTOMER } from "./people.ts";
+import { demoProducts } from "./product-data.ts";
+import { seedProducts, type CatalogSummary } from "./products.ts";
+import {
+  seedChannels,
+  seedCountries,
+  seedCoupons,
+  seedCustomerGroups,
+  seedLocalesAndCurrencies,
+  seedReturnVocabulary,
+  seedSettings,
+  seedShippingAndPayment,
+} from "./store.ts";
+
+export { DEMO_ADMIN, DEMO_CUSTOMER } from "./people.ts";
+export { DEMO_SKUS } from "./product-data.ts";
+export { RETURN_STATUSES } from "./store.ts";
+
+export interface SeedSummary {
+  locales: number;
+  currencies: number;
+  channels: number;
+  countries: number;
+  states: number;
+  categories: number;
+  attributes: number;
+  attributeOptions: number;
+  products: CatalogSummary;
+  customerGroups: number;
+  customers: number;
+  adminRoles: number;
+  admins: number;
+  shippingMethods: number;
+  paymentMethods: number;
+  coupons: number;
+  returnStatuses: number;
+  returnReasons: number;
+  cmsPages: number;
+  reviews: number;
+  productVisits: number;
+  searchTerms: number;
+  /** Wall-clock time of the seed in milliseconds. */
+  durationMs: number;
+}
+
+const BCRYPT_COST = 10;
+
+/** True once the store has been seeded (or set up by hand): a channel exists. */
+export async function isSeeded(db: PrismaClient): Promise<boolean> {
+  return (await db.channel.count()) > 0;
+}
+
+export async function seedDemoStore(db: PrismaClient): Promise<SeedSummary> {
+  const started = Date.now();
+  const now = new Date(started);
+  // Hash outside the transaction: bcrypt is slow on purpose and would hold the write lock.
+  const [adminHash, customerHash] = await Promise.all([
+    bcrypt.hash(DEMO_ADMIN.password, BCRYPT_COST),
+    bcrypt.hash(DEMO_CUSTOMER.password, BCRYPT_COST),
+  ]);
+
+  const summary = await db.$transaction(
+    async (tx) => {
+      const { localeIds, currencyIds } = await seedLocalesAndCurrencies(tx);
+      const categoryIds = await seedCategories(tx);
+      const channelIds = await seedChannels(tx, { localeIds, currencyIds }, categoryIds.get("root")!);
+      const geography = await seedCountries(tx);
+      await seedSettings(tx);
+      const customerGroupIds = await seedCustomerGroups(tx);
+      await seedShippingAndPayment(tx, [channelIds.default, channelIds.b2b]);
+      await seedCoupons(tx);
+      const returns = await seedReturnVocabulary(tx);
+
+      const attributes = await seedAttributes(tx);
+      const catalog = await seedProducts(tx, { channelIds, categoryIds, attributes }, now);
+      // Reviews and visits land on visible products, in catalog order.
+      const visibleIds = demoProducts()
+        .filter((p) => p.visible)
+        .map((p) => catalog.idBySku.get(p.sku)!);
+
+      const staff = await seedAdmins(tx, adminHash);
+      const customerId = await seedCustomer(tx, { channelIds, customerGroupIds }, customerHash);
+      const cmsPages = await seedCmsPages(tx, channelIds.default);
+      const reviews = await seedReviews(tx, visibleIds, customerId, channelIds.default, now);
+      const productVisits = await seedVisits(tx, visibleIds, customerId, channelIds.default, now);
+      const searchTerms = await seedSearchTerms(tx, channelIds.default, now);
+
+      return {
+        locales: Object.keys(localeIds).length,
+        currencies: Object.keys(currencyIds).length,
+        channels: Object.keys(channelIds).length,
+        countries: geography.countries,
+        states: geography.states,
+        categories: categoryIds.size,
+        attributes: Object.keys(attributes.attributeIds).length,
+        attributeOptions: attributes.options,
+        products: catalog.summary,
+        customerGroups: Object.keys(customerGroupIds).length,
+        customers: 1,
+        adminRoles: staff.roles,
+        admins: staff.admins,
+        shippingMethods: 2,
+        paymentMethods: 3,
+        coupons: 2,
+        returnStatuses: returns.statuses,
+        returnReasons: returns.reasons,
+        cmsPages,
+        reviews,
+        productVisits,
+        searchTerms,
+      };
+    },
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+  return { ...summary, durationMs: Date.now() - started };
+}

@@ -1,0 +1,197 @@
+// Store-wide reference data: locales, currencies, channels, countries, settings, shipping, payment, coupons,
+// customer groups and the RMA vocabulary.
+import type { Tx } from "./support.ts";
+
+export interface StoreRefs {
+  localeIds: Record<"en" | "fr", number>;
+  currencyIds: Record<"USD" | "EUR", number>;
+  channelIds: Record<"default" | "b2b", number>;
+  customerGroupIds: Record<"general" | "wholesale" | "guest", number>;
+}
+
+export async function seedLocalesAndCurrencies(tx: Tx) {
+  const en = await tx.locale.create({ data: { code: "en", name: "English", direction: "ltr" } });
+  const fr = await tx.locale.create({ data: { code: "fr", name: "Français", direction: "ltr" } });
+  const usd = await tx.currency.create({ data: { code: "USD", name: "US Dollar", symbol: "$", decimals: 2 } });
+  const eur = await tx.currency.create({ data: { code: "EUR", name: "Euro", symbol: "€", decimals: 2 } });
+  await tx.exchangeRate.create({ data: { currencyId: eur.id, rate: "0.92" } });
+  return { localeIds: { en: en.id, fr: fr.id }, currencyIds: { USD: usd.id, EUR: eur.id } };
+}
+
+export async function seedChannels(
+  tx: Tx,
+  refs: Pick<StoreRefs, "localeIds" | "currencyIds">,
+  rootCategoryId: number,
+): Promise<StoreRefs["channelIds"]> {
+  const { localeIds, currencyIds } = refs;
+  const main = await tx.channel.create({
+    data: {
+      code: "default",
+      name: "Default Store",
+      description: "The demo storefront",
+      hostname: "localhost",
+      defaultLocaleId: localeIds.en,
+      baseCurrencyId: currencyIds.USD,
+      rootCategoryId,
+      timezone: "UTC",
+      locales: { create: [{ localeId: localeIds.en }, { localeId: localeIds.fr }] },
+      currencies: { create: [{ currencyId: currencyIds.USD }, { currencyId: currencyIds.EUR }] },
+    },
+  });
+  const b2b = await tx.channel.create({
+    data: {
+      code: "b2b",
+      name: "B2B Store",
+      description: "Wholesale storefront with a small assortment",
+      defaultLocaleId: localeIds.en,
+      baseCurrencyId: currencyIds.USD,
+      rootCategoryId,
+      timezone: "UTC",
+      locales: { create: [{ localeId: localeIds.en }] },
+      currencies: { create: [{ currencyId: currencyIds.USD }] },
+    },
+  });
+  return { default: main.id, b2b: b2b.id };
+}
+
+const COUNTRIES: [code: string, name: string][] = [
+  ["US", "United States"],
+  ["CA", "Canada"],
+  ["GB", "United Kingdom"],
+  ["FR", "France"],
+  ["DE", "Germany"],
+  ["IN", "India"],
+  ["ES", "Spain"],
+  ["IT", "Italy"],
+  ["NL", "Netherlands"],
+  ["BE", "Belgium"],
+  ["AU", "Australia"],
+  ["JP", "Japan"],
+  ["BR", "Brazil"],
+  ["MX", "Mexico"],
+];
+
+const STATES: Record<string, [code: string, name: string][]> = {
+  US: [
+    ["AL", "Alabama"], ["AZ", "Arizona"], ["CA", "California"], ["CO", "Colorado"], ["FL", "Florida"],
+    ["GA", "Georgia"], ["IL", "Illinois"], ["MA", "Massachusetts"], ["MI", "Michigan"], ["NJ", "New Jersey"],
+    ["NY", "New York"], ["OH", "Ohio"], ["OR", "Oregon"], ["PA", "Pennsylvania"], ["TX", "Texas"],
+    ["VA", "Virginia"], ["WA", "Washington"],
+  ],
+  CA: [
+    ["AB", "Alberta"], ["BC", "British Columbia"], ["MB", "Manitoba"], ["NB", "New Brunswick"],
+    ["NL", "Newfoundland and Labrador"], ["NS", "Nova Scotia"], ["NT", "Northwest Territories"], ["NU", "Nunavut"],
+    ["ON", "Ontario"], ["PE", "Prince Edward Island"], ["QC", "Quebec"], ["SK", "Saskatchewan"], ["YT", "Yukon"],
+  ],
+  IN: [
+    ["AP", "Andhra Pradesh"], ["DL", "Delhi"], ["GJ", "Gujarat"], ["HR", "Haryana"], ["KA", "Karnataka"],
+    ["KL", "Kerala"], ["MH", "Maharashtra"], ["PB", "Punjab"], ["RJ", "Rajasthan"], ["TN", "Tamil Nadu"],
+    ["TG", "Telangana"], ["UP", "Uttar Pradesh"], ["WB", "West Bengal"],
+  ],
+};
+
+export async function seedCountries(tx: Tx): Promise<{ countries: number; states: number }> {
+  const countries = await tx.country.createManyAndReturn({
+    data: COUNTRIES.map(([code, name]) => ({ code, name })),
+    select: { id: true, code: true },
+  });
+  const idByCode = new Map(countries.map((c) => [c.code, c.id]));
+  const states = Object.entries(STATES).flatMap(([country, list]) =>
+    list.map(([code, name]) => ({ countryId: idByCode.get(country)!, code, name })),
+  );
+  await tx.countryState.createMany({ data: states });
+  return { countries: countries.length, states: states.length };
+}
+
+export async function seedSettings(tx: Tx): Promise<void> {
+  await tx.coreConfig.create({ data: { code: "rma.return_period_days", value: "30" } });
+}
+
+export async function seedCustomerGroups(tx: Tx): Promise<StoreRefs["customerGroupIds"]> {
+  const rows = await tx.customerGroup.createManyAndReturn({
+    data: [
+      { code: "guest", name: "Guest", isUserDefined: false },
+      { code: "general", name: "General", isUserDefined: false },
+      { code: "wholesale", name: "Wholesale", isUserDefined: false },
+    ],
+    select: { id: true, code: true },
+  });
+  const id = (code: string) => rows.find((r) => r.code === code)!.id;
+  return { general: id("general"), wholesale: id("wholesale"), guest: id("guest") };
+}
+
+export async function seedShippingAndPayment(tx: Tx, channelIds: number[]): Promise<void> {
+  await tx.shippingMethod.createMany({
+    data: [
+      {
+        code: "flatrate",
+        title: "Flat Rate",
+        description: "Flat rate shipping",
+        sortOrder: 1,
+        config: { rate: 10, type: "per_order" },
+      },
+      {
+        code: "free",
+        title: "Free Shipping",
+        description: "Free shipping on orders of 100 or more",
+        sortOrder: 2,
+        config: { threshold: 100 },
+      },
+    ],
+  });
+  const methods = [
+    { code: "cashondelivery", title: "Cash On Delivery", description: "Pay when the parcel arrives", offsite: false },
+    { code: "moneytransfer", title: "Money Transfer", description: "Pay by bank transfer", offsite: false },
+    {
+      code: "paypal_standard",
+      title: "PayPal (simulated)",
+      description: "Pay on a simulated PayPal page",
+      offsite: true,
+      config: { sandbox: true },
+    },
+  ];
+  for (const [i, method] of methods.entries()) {
+    await tx.paymentMethod.create({
+      data: {
+        ...method,
+        sortOrder: i + 1,
+        channels: { create: channelIds.map((channelId) => ({ channelId })) },
+      },
+    });
+  }
+}
+
+export async function seedCoupons(tx: Tx): Promise<void> {
+  await tx.coupon.createMany({
+    data: [
+      { code: "SAVE10", name: "10% off everything", type: "percent", amount: "10", status: true },
+      { code: "FLAT5", name: "5 off your order", type: "fixed", amount: "5", usageLimit: 100, status: true },
+    ],
+  });
+}
+
+/** Fixed ids, as WIRE.md lists them. */
+export const RETURN_STATUSES = [
+  { id: 1, code: "pending", title: "Pending", color: "#F59E0B" },
+  { id: 2, code: "accepted", title: "Accepted", color: "#3B82F6" },
+  { id: 3, code: "solved", title: "Solved", color: "#10B981" },
+  { id: 4, code: "awaiting", title: "Awaiting", color: "#8B5CF6" },
+  { id: 5, code: "dispatched_package", title: "Dispatched package", color: "#6366F1" },
+  { id: 6, code: "received_package", title: "Received package", color: "#0EA5E9" },
+  { id: 7, code: "declined", title: "Declined", color: "#EF4444" },
+  { id: 8, code: "item_canceled", title: "Item canceled", color: "#6B7280" },
+  { id: 9, code: "canceled", title: "Canceled", color: "#9CA3AF" },
+] as const;
+
+export async function seedReturnVocabulary(tx: Tx): Promise<{ statuses: number; reasons: number }> {
+  await tx.returnStatus.createMany({ data: RETURN_STATUSES.map((s) => ({ ...s })) });
+  const reasons = [
+    { title: "Wrong size", resolutionType: "return" },
+    { title: "Item arrived damaged", resolutionType: "both" },
+    { title: "Not as described", resolutionType: "return" },
+    { title: "Changed my mind", resolutionType: "both" },
+    { title: "Ordered by mistake", resolutionType: "cancel_items" },
+  ];
+  await tx.returnReason.createMany({ data: reasons.map((r, i) => ({ ...r, position: i + 1, status: true })) });
+  return { statuses: RETURN_STATUSES.length, reasons: reasons.length };
+}
