@@ -1,11 +1,11 @@
 // Binds a declared operation to a Next.js route handler. A route file reads as one line of intent:
 //   export const GET = rest(listProducts);
-import type { AnyOperation, ListSpec, Paging } from "../operations/define.ts";
+import type { AnyOperation, Download, ListSpec, Paging } from "../operations/define.ts";
 import { projector } from "../operations/project.ts";
 import { authorize } from "../operations/authorize.ts";
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
 import { openGate, GateError } from "./context.ts";
-import { errorResponse, json, zodToValidation } from "./respond.ts";
+import { corsHeaders, errorResponse, json, zodToValidation } from "./respond.ts";
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1_000_000);
 
@@ -23,14 +23,19 @@ export function camelKeys(raw: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
-async function readBody(req: Request): Promise<Record<string, unknown>> {
+async function readBody(req: Request, multipart?: { maxBytes: number }): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const declared = Number(req.headers.get("content-length") ?? 0);
+  const type = req.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    if (!multipart) throw new UnsupportedMediaType("This endpoint takes a JSON body, not multipart/form-data.");
+    if (declared > multipart.maxBytes) throw new PayloadTooLarge(multipart.maxBytes);
+    return readForm(req, multipart.maxBytes);
+  }
   if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
   const text = await req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
   if (!text.trim()) return {};
-  const type = req.headers.get("content-type") ?? "";
   if (type && !/json/i.test(type)) throw new UnsupportedMediaType();
   let body: unknown;
   try {
@@ -42,6 +47,25 @@ async function readBody(req: Request): Promise<Record<string, unknown>> {
     throw new BadRequest("The request body must be a JSON object.");
   }
   return body as Record<string, unknown>;
+}
+
+/** Form fields as strings (repeated names as arrays), file parts as `File`. */
+async function readForm(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new BadRequest("The multipart body could not be read.");
+  }
+  const out: Record<string, unknown> = {};
+  let size = 0;
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") size += value.size;
+    const key = name.replace(/\[\]$/, "");
+    out[key] = key in out ? ([] as unknown[]).concat(out[key], value) : value;
+  }
+  if (size > maxBytes) throw new PayloadTooLarge(maxBytes);
+  return out;
 }
 
 function queryOf(url: URL): Record<string, string> {
@@ -66,6 +90,12 @@ export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } 
   return { page, limit, offset: (page - 1) * limit };
 }
 
+function download(file: Download, headers: Headers): Response {
+  headers.set("Content-Type", file.contentType);
+  headers.set("Content-Disposition", `attachment; filename="${file.filename.replace(/"/g, "")}"`);
+  return new Response(file.body as BodyInit, { status: 200, headers: corsHeaders(headers) });
+}
+
 const PAGING_KEYS = new Set(["page", "per_page", "perPage"]);
 
 export type RestHandler = ((req: Request, route?: RouteContext) => Promise<Response>) & { operation: AnyOperation };
@@ -83,7 +113,7 @@ export function rest(op: AnyOperation): RestHandler {
       const params = (await route?.params) ?? {};
       const query = queryOf(url);
       for (const k of PAGING_KEYS) delete query[k];
-      const body = await readBody(req);
+      const body = await readBody(req, binding.multipart);
       authorize(gate.ctx, op, binding.unauthenticatedStatus);
       const raw = { ...query, ...body, ...params };
       const parsed = op.input.safeParse(binding.input ? binding.input(raw) : camelKeys(raw));
@@ -107,6 +137,7 @@ export function rest(op: AnyOperation): RestHandler {
         return json(items.map(output), 200, headers);
       }
       const result = await op.run(gate.ctx, parsed.data);
+      if (binding.download) return download(result as Download, headers);
       return json(output(result), binding.status ?? 200, headers);
     } catch (e) {
       return errorResponse(e, e instanceof GateError ? e.headers : headers);

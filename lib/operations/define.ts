@@ -40,6 +40,17 @@ export interface RestBinding<I> {
   status?: number;
   /** Status for a missing or bad bearer where SPEC.md documents one other than 401 (returns: 403). */
   unauthenticatedStatus?: number;
+  /** Accepts `multipart/form-data`; file parts arrive in the input as `File` objects (REST only, SPEC.md item 6). */
+  multipart?: { maxBytes: number };
+  /** The operation returns a `Download`, sent as an attachment instead of JSON. */
+  download?: boolean;
+}
+
+/** A file answer (exports): REST sends it as an attachment. */
+export interface Download {
+  filename: string;
+  contentType: string;
+  body: string | Uint8Array;
 }
 
 export interface GraphqlBinding<A> {
