@@ -1,7 +1,24 @@
-// Cart operations of the Shop API.
+// Cart operations of the Shop API. A guest names the cart with its token (bearer or `cart_token`); a customer's
+// bearer finds their own cart. Every mutation answers with the whole cart.
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
+import { intParam, recordId } from "../operations/fields.ts";
+import { customerId } from "../context.ts";
+import { BadRequest, Validation } from "../errors.ts";
+import { dec } from "../money.ts";
 import { createCartToken as openCart } from "./carts.ts";
+import { CartShape } from "./shapes.ts";
+import { currentCart } from "./resolve.ts";
+import { cartView } from "./view.ts";
+import { addItem, mergeInto, removeItem, updateItem } from "./items.ts";
+import { requireUsableCoupon } from "./coupons.ts";
+import { recalculate } from "./totals.ts";
+import { resolveCartToken } from "./token.ts";
+import { customerCart } from "./carts.ts";
+import { CartUploadShape, downloadUpload, MAX_UPLOAD_BYTES, uploadFile } from "./uploads.ts";
+
+const cartToken = z.string().trim().max(64).optional();
+const quantity = intParam().pipe(z.int().min(1, { message: "must be at least 1" }).max(10_000));
 
 export const createCartToken = operation({
   name: "createCartToken",
@@ -15,4 +32,172 @@ export const createCartToken = operation({
     .meta({ id: "CartToken" }),
   rest: { method: "POST", paths: ["/api/shop/cart-tokens"], status: 201 },
   run: (ctx) => openCart(ctx),
+});
+
+export const createReadCart = operation({
+  name: "createReadCart",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Read the cart with its lines and totals in the request currency.",
+  access: "cart",
+  input: z.object({ cartToken }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart"] },
+  run: async (ctx, input) => cartView(ctx, await currentCart(ctx, input)),
+});
+
+export const createAddProductInCart = operation({
+  name: "createAddProductInCart",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`. Stock is checked (422 when short).",
+  access: "cart",
+  input: z.object({
+    productId: recordId(),
+    quantity: quantity.default(1),
+    selectedConfigurableOption: recordId().optional(),
+    superAttribute: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
+    links: z.array(recordId()).max(50).optional(),
+    cartToken,
+  }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/add-to-cart", "/api/shop/add-product-in-cart"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, input);
+    await addItem(ctx, ref.id, input);
+    return cartView(ctx, ref, "The product was added to the cart.");
+  },
+});
+
+export const createUpdateCartItem = operation({
+  name: "createUpdateCartItem",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Change the quantity of a cart line (stock is checked).",
+  access: "cart",
+  input: z.object({ cartItemId: recordId(), quantity, cartToken }),
+  output: CartShape,
+  rest: { method: "PUT", paths: ["/api/shop/cart/update-cart-item", "/api/shop/update-cart-item"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, input);
+    await updateItem(ctx, ref.id, input);
+    return cartView(ctx, ref, "The cart was updated.");
+  },
+});
+
+export const createRemoveCartItem = operation({
+  name: "createRemoveCartItem",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Remove a line from the cart.",
+  access: "cart",
+  input: z.object({ cartItemId: recordId(), cartToken }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/remove-cart-item", "/api/shop/remove-cart-item"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, input);
+    await removeItem(ctx, ref.id, input);
+    return cartView(ctx, ref, "The item was removed from the cart.");
+  },
+});
+
+export const createApplyCoupon = operation({
+  name: "createApplyCoupon",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Apply a coupon code (422 when it is unknown, expired, used up or the subtotal is too low).",
+  access: "cart",
+  input: z.object({ couponCode: z.string().trim().min(1, { message: "is required" }).max(100), cartToken }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/apply-coupon", "/api/shop/apply-coupon"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, input);
+    await ctx.db.$transaction(async (tx) => {
+      const cart = await tx.cart.findUniqueOrThrow({ where: { id: ref.id } });
+      if (cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
+      const coupon = await requireUsableCoupon(tx, input.couponCode, { customerId: cart.customerId, baseSubtotal: dec(cart.baseSubtotal) });
+      await tx.cart.update({ where: { id: ref.id }, data: { couponCode: coupon.code } });
+      await recalculate(tx, ctx, ref.id);
+    });
+    return cartView(ctx, ref, "The coupon was applied.");
+  },
+});
+
+export const createRemoveCoupon = operation({
+  name: "createRemoveCoupon",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Remove the applied coupon.",
+  access: "cart",
+  input: z.object({ cartToken }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/remove-coupon", "/api/shop/remove-coupon"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, input);
+    await ctx.db.$transaction(async (tx) => {
+      await tx.cart.update({ where: { id: ref.id }, data: { couponCode: null } });
+      await recalculate(tx, ctx, ref.id);
+    });
+    return cartView(ctx, ref, "The coupon was removed.");
+  },
+});
+
+export const createMergeCart = operation({
+  name: "createMergeCart",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Merge a guest cart, named by its cart token in `cartId`, into the customer's cart; the guest cart is closed.",
+  access: "customer",
+  input: z.object({ cartId: z.string().trim().min(1, { message: "is required" }).max(64) }),
+  output: CartShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/merge-cart", "/api/shop/merge-carts"] },
+  run: async (ctx, input) => {
+    const owner = customerId(ctx);
+    // Only the token proves the guest cart is the caller's; a bare numeric id would let anyone take any cart.
+    const guest = await resolveCartToken(ctx.db, input.cartId);
+    if (!guest || !guest.isActive) throw Validation.field("cartId", "Give the token of an open guest cart.");
+    const target = await customerCart(ctx, owner);
+    const shortened = await mergeInto(ctx, target.id, guest.cartId);
+    const note = shortened.length ? ` Limited by stock: ${shortened.join(", ")}.` : "";
+    return cartView(ctx, { id: target.id, token: null }, `The guest cart was merged.${note}`);
+  },
+});
+
+export const createUploadCustomizableFile = operation({
+  name: "createUploadCustomizableFile",
+  surface: "shop",
+  kind: "mutation",
+  summary: "GraphQL refuses binary uploads: send the file to POST /api/shop/cart/upload-customizable-file as multipart.",
+  access: "cart",
+  input: z.object({ cartItemId: intParam().optional() }),
+  output: z.object({ id: z.int() }).meta({ id: "CartUploadRef" }),
+  run: async () => {
+    throw new BadRequest("File uploads are accepted over REST multipart only: POST /api/shop/cart/upload-customizable-file.", "upload_rest_only");
+  },
+});
+
+export const uploadCustomizableFile = operation({
+  name: "uploadCustomizableFile",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Upload the customizable-option file of the cart as multipart field `file` (PNG, JPEG, GIF, WebP, PDF or text; 5 MB at most). REST only.",
+  access: "cart",
+  input: z.object({ file: z.unknown(), cartToken }),
+  output: CartUploadShape,
+  rest: { method: "POST", paths: ["/api/shop/cart/upload-customizable-file"], status: 201, multipart: { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024 } },
+  graphql: false,
+  run: async (ctx, input) => uploadFile(ctx, (await currentCart(ctx, input)).id, input.file),
+});
+
+export const cartUpload = operation({
+  name: "cartUpload",
+  surface: "shop",
+  kind: "query",
+  summary: "Download a file uploaded to the caller's cart.",
+  access: "cart",
+  input: z.object({ id: recordId(), cartToken }),
+  output: z.unknown(),
+  rest: { method: "GET", paths: ["/api/shop/cart/uploads/{id}"], download: true },
+  graphql: false,
+  run: async (ctx, input) => downloadUpload(ctx, (await currentCart(ctx, input)).id, input.id),
 });

@@ -7,6 +7,7 @@ import * as customers from "../customers/operations.ts";
 import * as newsletter from "../newsletter/operations.ts";
 import * as contact from "../contact/operations.ts";
 import * as cart from "../cart/operations.ts";
+import * as checkout from "../checkout/operations.ts";
 
 export const shopOperations: AnyOperation[] = [
   ...Object.values(catalog),
@@ -16,4 +17,5 @@ export const shopOperations: AnyOperation[] = [
   ...Object.values(newsletter),
   ...Object.values(contact),
   ...Object.values(cart),
+  ...Object.values(checkout),
 ];

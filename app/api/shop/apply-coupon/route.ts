@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createApplyCoupon } from "@/lib/cart/operations";
+export const POST = rest(createApplyCoupon);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createRemoveCartItem } from "@/lib/cart/operations";
+export const POST = rest(createRemoveCartItem);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createUpdateCartItem } from "@/lib/cart/operations";
+export const PUT = rest(createUpdateCartItem);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { cartUpload } from "@/lib/cart/operations";
+export const GET = rest(cartUpload);

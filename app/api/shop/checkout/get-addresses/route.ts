@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { collectionGetCheckoutAddresses } from "@/lib/checkout/operations";
+export const GET = rest(collectionGetCheckoutAddresses);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { collectionPaymentMethods } from "@/lib/checkout/operations";
+export const GET = rest(collectionPaymentMethods);

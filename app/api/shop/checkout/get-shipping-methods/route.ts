@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { collectionShippingRates } from "@/lib/checkout/operations";
+export const GET = rest(collectionShippingRates);

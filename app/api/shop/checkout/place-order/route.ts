@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createCheckoutOrder } from "@/lib/checkout/operations";
+export const POST = rest(createCheckoutOrder);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createCheckoutPaymentMethod } from "@/lib/checkout/operations";
+export const POST = rest(createCheckoutPaymentMethod);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createRemoveCoupon } from "@/lib/cart/operations";
+export const POST = rest(createRemoveCoupon);

@@ -1,0 +1,19 @@
+// The simulated gateway's return: settles the payment session and sends the shopper back to the store.
+import { settle, type Outcome } from "@/lib/checkout/gateway";
+import { errorResponse } from "@/lib/http/respond";
+
+const OUTCOMES = new Set<Outcome>(["success", "cancel", "failure"]);
+
+export async function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
+  try {
+    const { token } = await params;
+    const form = await req.formData().catch(() => null);
+    const outcome = String(form?.get("outcome") ?? new URL(req.url).searchParams.get("outcome") ?? "");
+    if (!OUTCOMES.has(outcome as Outcome)) return Response.json({ message: "outcome must be success, cancel or failure." }, { status: 422 });
+    const origin = process.env.PUBLIC_URL ?? new URL(req.url).origin;
+    const { redirect } = await settle(token, outcome as Outcome, origin);
+    return Response.redirect(redirect, 303);
+  } catch (e) {
+    return errorResponse(e);
+  }
+}

@@ -1,0 +1,33 @@
+// Which cart a call acts on: the customer's own, or the guest cart named by the bearer or `cart_token`.
+import type { RequestContext } from "../context.ts";
+import { Conflict, Unauthenticated } from "../errors.ts";
+import { resolveCartToken } from "./token.ts";
+import { customerCart } from "./carts.ts";
+
+export interface CartRef {
+  id: number;
+  /** The guest's token, echoed in answers; null for a customer cart. */
+  token: string | null;
+}
+
+/** The caller's cart; `allowClosed` lets place-order find a cart it already turned into an order. */
+export async function currentCart(ctx: RequestContext, input: { cartToken?: string }, opts: { allowClosed?: boolean } = {}): Promise<CartRef> {
+  const p = ctx.principal;
+  if (p.kind === "customer") return { id: (await customerCart(ctx, p.customerId)).id, token: null };
+  let ref: CartRef | null = null;
+  if (p.kind === "guestCart") ref = { id: p.cartId, token: p.cartToken };
+  else if (input.cartToken) {
+    const found = await resolveCartToken(ctx.db, input.cartToken);
+    if (found) ref = { id: found.cartId, token: input.cartToken.toLowerCase() };
+  }
+  if (!ref) {
+    throw new Unauthenticated(
+      p.kind === "invalid" || input.cartToken ? "The cart token is invalid." : "A cart token or a customer token is required.",
+    );
+  }
+  if (!opts.allowClosed) {
+    const cart = await ctx.db.cart.findUnique({ where: { id: ref.id }, select: { isActive: true } });
+    if (!cart?.isActive) throw new Conflict("This cart has already been checked out; create a new cart token.");
+  }
+  return ref;
+}

@@ -1,0 +1,85 @@
+// The cart as clients read it (WIRE.md "Cart"), declared once for REST, GraphQL and the docs.
+import { z } from "zod";
+
+export const CartAddressShape = z
+  .object({
+    id: z.int(),
+    addressType: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string().nullable(),
+    country: z.string(),
+    postcode: z.string(),
+    useForShipping: z.boolean(),
+  })
+  .meta({ id: "CartAddress", iri: "/api/shop/cart-addresses" });
+
+export const CartItemShape = z
+  .object({
+    id: z.int(),
+    cartId: z.int(),
+    productId: z.int(),
+    name: z.string(),
+    sku: z.string(),
+    type: z.string(),
+    quantity: z.int(),
+    price: z.number(),
+    basePrice: z.number(),
+    total: z.number(),
+    baseTotal: z.number(),
+    discountAmount: z.number(),
+    taxAmount: z.number(),
+    formattedPrice: z.string(),
+    formattedTotal: z.string(),
+    /** What was chosen: the variant and its attribute options, downloadable links. */
+    options: z.record(z.string(), z.unknown()).nullable(),
+    baseImage: z.string().nullable(),
+    productUrlKey: z.string().nullable(),
+    canChangeQty: z.boolean(),
+  })
+  .meta({ id: "CartItem", iri: "/api/shop/cart-items" });
+
+export const CartShape = z
+  .object({
+    id: z.int(),
+    cartToken: z.string().nullable(),
+    customerId: z.int().nullable(),
+    channelId: z.int(),
+    isGuest: z.boolean(),
+    currencyCode: z.string(),
+    itemsCount: z.int(),
+    itemsQty: z.int(),
+    items: z.array(CartItemShape).meta({ connection: true }),
+    couponCode: z.string().nullable(),
+    subtotal: z.number(),
+    baseSubtotal: z.number(),
+    discountAmount: z.number(),
+    baseDiscountAmount: z.number(),
+    taxAmount: z.number(),
+    shippingAmount: z.number(),
+    grandTotal: z.number(),
+    baseGrandTotal: z.number(),
+    formattedSubtotal: z.string(),
+    formattedDiscountAmount: z.string(),
+    formattedTaxAmount: z.string(),
+    formattedShippingAmount: z.string(),
+    formattedGrandTotal: z.string(),
+    billingAddress: CartAddressShape.nullable(),
+    shippingAddress: CartAddressShape.nullable(),
+    selectedShippingRate: z.string().nullable(),
+    selectedShippingRateTitle: z.string().nullable(),
+    paymentMethod: z.string().nullable(),
+    paymentMethodTitle: z.string().nullable(),
+    haveStockableItems: z.boolean(),
+    success: z.boolean(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: "Cart", iri: "/api/shop/carts" });
+
+/** Every cart mutation takes this one input shape (WIRE.md "Cart input"); each uses the fields it needs. */
+export const CART_INPUT_FIELDS = ["productId", "quantity", "cartItemId", "couponCode", "cartId"] as const;

@@ -1,0 +1,120 @@
+// Checkout addresses: a flat billing*/shipping* input (a nested billing/shipping object is refused), saved on
+// the cart; saving one resets the shipping and payment choices, which depend on it.
+import { z } from "zod";
+import type { RequestContext } from "../context.ts";
+import { Validation } from "../errors.ts";
+import { email } from "../operations/fields.ts";
+import { recalculate } from "../cart/totals.ts";
+import { requireStep } from "./steps.ts";
+
+const line = (max = 255) => z.string().trim().min(1, { message: "is required" }).max(max);
+const optional = (max = 255) => z.string().trim().max(max).optional();
+/** `address` may be one string or an array of lines. */
+const street = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean).join("\n")).pipe(z.string().min(1, { message: "is required" }).max(1000));
+
+function side(prefix: "billing" | "shipping") {
+  return {
+    [`${prefix}FirstName`]: line(100).optional(),
+    [`${prefix}LastName`]: line(100).optional(),
+    [`${prefix}Email`]: email().optional(),
+    [`${prefix}CompanyName`]: optional(),
+    [`${prefix}Address`]: street.optional(),
+    [`${prefix}Country`]: z.string().trim().regex(/^[A-Za-z]{2}$/, { message: "must be a two-letter country code" }).optional(),
+    [`${prefix}State`]: optional(100),
+    [`${prefix}City`]: line(100).optional(),
+    [`${prefix}Postcode`]: line(20).optional(),
+    [`${prefix}PhoneNumber`]: optional(40),
+  };
+}
+
+export const CheckoutAddressInput = z.object({
+  ...side("billing"),
+  ...side("shipping"),
+  useForShipping: z.boolean().default(true),
+  cartToken: z.string().trim().max(64).optional(),
+});
+export type CheckoutAddressInput = z.output<typeof CheckoutAddressInput>;
+
+/** REST bodies: refuse the nested form before the flat schema sees it. */
+export function flatAddressBody(raw: Record<string, unknown>): Record<string, unknown> {
+  for (const nested of ["billing", "shipping"]) {
+    if (nested in raw) throw Validation.field(nested, `Send the address as flat ${nested}* fields (e.g. ${nested}FirstName), not a nested "${nested}" object.`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) out[k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+  if (typeof out.useForShipping === "string") out.useForShipping = ["1", "true"].includes(out.useForShipping);
+  return out;
+}
+
+const REQUIRED = ["FirstName", "LastName", "Address", "Country", "City", "Postcode"] as const;
+
+async function readSide(ctx: RequestContext, input: Record<string, unknown>, prefix: "billing" | "shipping", guest: boolean) {
+  const errors: Record<string, string[]> = {};
+  for (const f of REQUIRED) if (!input[prefix + f]) errors[prefix + f] = ["is required"];
+  if (guest && prefix === "billing" && !input.billingEmail) errors.billingEmail = ["is required for a guest checkout"];
+  if (Object.keys(errors).length) {
+    const [field, [message]] = Object.entries(errors)[0];
+    throw new Validation(`${field}: ${message}`, errors);
+  }
+  const country = String(input[`${prefix}Country`]).toUpperCase();
+  const known = await ctx.db.country.findUnique({ where: { code: country }, include: { states: { select: { code: true, name: true } } } });
+  if (!known) throw Validation.field(`${prefix}Country`, `"${country}" is not a country this store ships to.`);
+  const state = (input[`${prefix}State`] as string | undefined) || null;
+  if (state && known.states.length && !known.states.some((s) => s.code === state || s.name === state)) {
+    throw Validation.field(`${prefix}State`, `"${state}" is not a state of ${known.name}.`);
+  }
+  return {
+    firstName: input[`${prefix}FirstName`] as string,
+    lastName: input[`${prefix}LastName`] as string,
+    email: (input[`${prefix}Email`] as string | undefined) ?? (input.billingEmail as string | undefined) ?? null,
+    companyName: (input[`${prefix}CompanyName`] as string | undefined) || null,
+    phone: (input[`${prefix}PhoneNumber`] as string | undefined) || null,
+    address: input[`${prefix}Address`] as string,
+    country,
+    state,
+    city: input[`${prefix}City`] as string,
+    postcode: input[`${prefix}Postcode`] as string,
+  };
+}
+
+export async function saveAddresses(ctx: RequestContext, cartId: number, input: CheckoutAddressInput): Promise<void> {
+  const guest = ctx.principal.kind !== "customer";
+  const billing = await readSide(ctx, input, "billing", guest);
+  const shipping = input.useForShipping ? billing : await readSide(ctx, input, "shipping", false);
+  const customer = ctx.principal.kind === "customer"
+    ? await ctx.db.customer.findUnique({ where: { id: ctx.principal.customerId }, select: { email: true } })
+    : null;
+  await ctx.db.$transaction(async (tx) => {
+    await requireStep(tx, cartId, "address");
+    for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
+      const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
+      await tx.cartAddress.upsert({ where: { cartId_addressType: { cartId, addressType } }, create: { cartId, addressType, ...data }, update: data });
+    }
+    await tx.cart.update({
+      where: { id: cartId },
+      data: {
+        shippingMethod: null,
+        paymentMethod: null,
+        paymentMethodTitle: null,
+        customerEmail: billing.email ?? customer?.email ?? null,
+        customerFirstName: billing.firstName,
+        customerLastName: billing.lastName,
+      },
+    });
+    await recalculate(tx, ctx, cartId);
+  });
+}
+
+/** Addresses a shopper can pick from: the customer's address book, then what this cart has saved. */
+export async function checkoutAddresses(ctx: RequestContext, cartId: number) {
+  const [book, saved] = await Promise.all([
+    ctx.principal.kind === "customer"
+      ? ctx.db.customerAddress.findMany({ where: { customerId: ctx.principal.customerId }, orderBy: { id: "asc" } })
+      : Promise.resolve([]),
+    ctx.db.cartAddress.findMany({ where: { cartId }, orderBy: { id: "asc" } }),
+  ]);
+  return [
+    ...book.map((a) => ({ ...a, addressType: "customer", defaultAddress: a.defaultAddress })),
+    ...saved.map((a) => ({ ...a, defaultAddress: false })),
+  ];
+}

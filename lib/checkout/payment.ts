@@ -1,0 +1,49 @@
+// Payment methods: onsite ones (cash on delivery, money transfer) place the order at once; an offsite gateway
+// returns a `paymentGatewayUrl` and the order is created when the shopper comes back from it.
+import type { RequestContext } from "../context.ts";
+import { Validation } from "../errors.ts";
+import { randomSecret, sha256 } from "../auth/secrets.ts";
+import { requireStep } from "./steps.ts";
+
+export async function availablePaymentMethods(ctx: RequestContext) {
+  return ctx.db.paymentMethod.findMany({
+    where: { active: true, channels: { some: { channelId: ctx.channel.id } } },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+  });
+}
+
+export interface PaymentChoice {
+  paymentMethod: string;
+  paymentSuccessUrl?: string;
+  paymentFailureUrl?: string;
+  paymentCancelUrl?: string;
+}
+
+export function gatewayUrl(ctx: RequestContext, token: string): string {
+  return `${ctx.baseUrl}/payment-gateway/${token}`;
+}
+
+/** Records the method; for an offsite one opens a gateway session and returns its URL. */
+export async function choosePayment(ctx: RequestContext, cartId: number, input: PaymentChoice): Promise<{ title: string; gatewayUrl: string | null; offsite: boolean }> {
+  const methods = await availablePaymentMethods(ctx);
+  const method = methods.find((m) => m.code === input.paymentMethod);
+  return ctx.db.$transaction(async (tx) => {
+    await requireStep(tx, cartId, "paymentMethod");
+    if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);
+    await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: method.code, paymentMethodTitle: method.title } });
+    await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
+    if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };
+    const token = randomSecret(24);
+    await tx.paymentSession.create({
+      data: {
+        cartId,
+        token: sha256(token),
+        method: method.code,
+        successUrl: input.paymentSuccessUrl ?? null,
+        failureUrl: input.paymentFailureUrl ?? null,
+        cancelUrl: input.paymentCancelUrl ?? null,
+      },
+    });
+    return { title: method.title, gatewayUrl: gatewayUrl(ctx, token), offsite: true };
+  });
+}
