@@ -7,6 +7,9 @@ import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { issueCustomerToken, resolveCustomerToken, revokeCustomerToken } from "./tokens.ts";
 import { toCustomer } from "./shapes.ts";
 import { subscribe } from "../newsletter/subscriptions.ts";
+import { resolveCartToken } from "../cart/token.ts";
+import { customerCart } from "../cart/carts.ts";
+import { mergeInto } from "../cart/items.ts";
 
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
@@ -59,14 +62,29 @@ export async function register(ctx: RequestContext, input: Registration) {
   return { ...toCustomer(customer), token, apiToken: customer.apiToken };
 }
 
-export async function login(ctx: RequestContext, input: { email: string; password: string }) {
+export async function login(ctx: RequestContext, input: { email: string; password: string; cartToken?: string }) {
   const customer = await ctx.db.customer.findUnique({ where: { email: input.email } });
   // Compare against a dummy hash when the email is unknown so timing does not reveal which emails exist.
   const ok = await bcrypt.compare(input.password, customer?.passwordHash ?? DUMMY_HASH);
   if (!customer || !ok) throw new Unauthenticated("Invalid email or password.", "invalid_credentials");
   if (customer.status !== 1 || customer.isSuspended) throw new Unauthenticated("This account is disabled.", "account_disabled");
   const token = await issueCustomerToken(ctx.db, customer.id);
-  return { id: customer.id, _id: customer.id, token, apiToken: customer.apiToken, message: "Logged in successfully.", success: true };
+  const merged = await adoptGuestCart(ctx, customer.id, input.cartToken);
+  const message = merged ? "Logged in successfully; your guest cart was merged into your account." : "Logged in successfully.";
+  return { id: customer.id, _id: customer.id, token, apiToken: customer.apiToken, message, success: true };
+}
+
+/** A guest cart held before logging in (the bearer of the login call, or `cartToken`) joins the account's cart. */
+async function adoptGuestCart(ctx: RequestContext, customerId: number, cartToken?: string): Promise<boolean> {
+  const guest = ctx.principal.kind === "guestCart"
+    ? { cartId: ctx.principal.cartId, isActive: true }
+    : cartToken ? await resolveCartToken(ctx.db, cartToken) : null;
+  if (!guest?.isActive) return false;
+  const cart = await ctx.db.cart.findUnique({ where: { id: guest.cartId }, select: { isActive: true, itemsCount: true } });
+  if (!cart?.isActive || cart.itemsCount === 0) return false;
+  const target = await customerCart(ctx, customerId);
+  await mergeInto({ ...ctx, principal: { kind: "customer", customerId, tokenId: 0 } }, target.id, guest.cartId);
+  return true;
 }
 
 const DUMMY_HASH = bcrypt.hashSync("not-a-password", 4);

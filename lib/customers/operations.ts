@@ -35,7 +35,12 @@ export const createCustomerLogin = operation({
   kind: "mutation",
   summary: "Log a customer in. `token` is the bearer for customer calls; `apiToken` is legacy and gets 401.",
   access: "public",
-  input: z.object({ email: email(), password: z.string().min(1, { message: "is required" }).max(128) }),
+  input: z.object({
+    email: email(),
+    password: z.string().min(1, { message: "is required" }).max(128),
+    /** A guest cart to merge into the account; the guest's cart-token bearer does the same. */
+    cartToken: z.string().trim().max(64).optional(),
+  }),
   output: z
     .object({ id: z.int(), _id: z.int(), token: z.string(), apiToken: z.string(), message: z.string(), success: z.boolean() })
     .meta({ id: "CustomerLogin" }),
