@@ -1,6 +1,8 @@
 // A stand-in for an offsite payment provider's page: shows what is being paid and lets the shopper pay or cancel.
 import { gatewaySession } from "@/lib/checkout/gateway";
-import { formatPrice, dec } from "@/lib/money";
+import { convert, formatPrice } from "@/lib/money";
+import { getDb } from "@/lib/db/client";
+import { storeSettings } from "@/lib/store/settings";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +11,11 @@ export default async function PaymentGatewayPage({ params, searchParams }: { par
   const query = await searchParams;
   const session = await gatewaySession(token).catch(() => null);
   if (!session) return <main style={box}><h1>Payment not found</h1><p>This payment link is not valid.</p></main>;
-  const amount = formatPrice(dec(session.cart.baseGrandTotal), { code: "USD", symbol: "$", decimals: 2 });
+  const settings = await storeSettings(await getDb());
+  const currency =
+    settings.currencies.get(session.cart.currencyCode) ??
+    settings.currencies.get(settings.channels.get(session.cart.channel.code)?.baseCurrency ?? "")!;
+  const amount = formatPrice(convert(session.cart.baseGrandTotal.toString(), currency), currency);
   if (session.order || query.orderId) {
     return <main style={box}><h1>Payment received</h1><p>Order #{session.order?.incrementId ?? query.orderIncrementId} has been placed.</p></main>;
   }
