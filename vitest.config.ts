@@ -8,7 +8,14 @@ const databaseUrl = pg ? process.env.DATABASE_URL! : `file:./data/test-${process
 process.env.DATABASE_URL = databaseUrl; // for the global setup, which runs in this process
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: path.resolve(import.meta.dirname) },
+      // graphql ships CommonJS and ESM builds; Node loads graphql-yoga's copy as CommonJS, so ours must be the
+      // same file, or `instanceof GraphQLError` fails between the two and yoga masks our errors.
+      { find: /^graphql$/, replacement: path.resolve(import.meta.dirname, "node_modules/graphql/index.js") },
+    ],
+  },
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],

@@ -68,7 +68,7 @@ function listOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelatio
   }
 }
 
-const rowInclude = (channelId: number) =>
+export const rowInclude = (channelId: number) =>
   ({
     images: { orderBy: { position: "asc" }, take: 1 },
     inventories: { where: { channelId }, select: { qty: true } },
@@ -189,6 +189,7 @@ export async function getProduct(ctx: RequestContext, by: { id?: number; urlKey?
         },
       })
     : [];
+  const offered = new Set(variants.flatMap((v) => v.attributeValues.map((av) => av.optionId)));
   const reviews = await ctx.db.productReview.aggregate({
     where: { productId: p.id, status: "approved" },
     _avg: { rating: true },
@@ -216,7 +217,10 @@ export async function getProduct(ctx: RequestContext, by: { id?: number; urlKey?
       id: a.id,
       code: a.code,
       label: a.translations[0]?.name ?? a.adminName,
-      options: a.options.map((o) => ({ id: o.id, label: o.translations[0]?.label ?? o.adminName, swatchValue: o.swatchValue })),
+      // Only the choices some active variant carries: any other option could not be added to a cart.
+      options: a.options
+        .filter((o) => offered.has(o.id))
+        .map((o) => ({ id: o.id, label: o.translations[0]?.label ?? o.adminName, swatchValue: o.swatchValue })),
     })),
     variants: variants.map((v) => {
       const price = display(ctx, finalPrice(v, now));
