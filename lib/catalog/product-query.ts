@@ -15,8 +15,8 @@ export const ProductQuery = z.object({
   new: boolParam().optional(),
   featured: boolParam().optional(),
   type: z.enum(PRODUCT_TYPES).optional(),
-  /** attribute code → option ids (a facet matches any of them) */
-  attributes: z.record(z.string(), z.array(z.int().positive())).optional(),
+  /** attribute code → option ids, as text (`"3,4"`) or a list; a facet matches any of them */
+  attributes: z.record(z.string(), z.union([z.string(), z.array(z.union([z.string(), z.int()]))])).optional(),
   sort: z.enum(SORT_FIELDS, { message: `sort must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
 });
@@ -36,26 +36,27 @@ const NAMED: Record<string, string> = {
   type: "type",
 };
 
-function optionIds(code: string, value: unknown): number[] {
-  const parts = String(value).split(",").map((s) => s.trim()).filter(Boolean);
-  if (!parts.every((p) => /^\d{1,9}$/.test(p))) {
+/** Option ids of a facet: `3`, `3,4`, or an array of them. */
+export function optionIds(code: string, value: unknown): number[] {
+  const parts = (Array.isArray(value) ? value : String(value).split(",")).map((s) => String(s).trim()).filter(Boolean);
+  if (!parts.length || !parts.every((p) => /^\d{1,9}$/.test(p))) {
     throw Validation.field(code, `"${code}" takes attribute option ids separated by commas, not "${String(value)}".`);
   }
   return parts.map(Number);
 }
 
-/** Maps REST-style keys (`price=10,50`, `sort=price-asc`, `color=3,4`, `filter[size]=7`) to a ProductQuery. */
+/**
+ * Maps REST-style keys (`price=10,50`, `sort=price-asc`, `color=3,4`, `filter[size]=7`) to a ProductQuery.
+ * `filter[<key>]` is the same as `<key>`. Facet values stay raw here: only keys that name an attribute of the
+ * store are facets, so their option ids are checked once the attributes are known.
+ */
 export function fromFilterKeys(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const attributes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [rawKey, value] of Object.entries(raw)) {
     if (value === undefined || value === null || value === "") continue;
-    const facet = /^filter\[(.+)\]$/.exec(key)?.[1];
-    if (facet) {
-      const target = NAMED[facet];
-      if (target) out[target] = value;
-      else attributes[facet] = optionIds(facet, value);
-    } else if (key === "query") out.query = value;
+    const key = /^filter\[(.+)\]$/.exec(rawKey)?.[1] ?? rawKey;
+    if (key === "query") out.query = value;
     else if (key === "price") {
       const [min, max] = String(value).split(",");
       if (min?.trim()) out.priceFrom = min.trim();
@@ -66,7 +67,7 @@ export function fromFilterKeys(raw: Record<string, unknown>): Record<string, unk
       if (m) out.order = m[2].toLowerCase();
     } else if (key === "order") out.order ??= String(value).toLowerCase();
     else if (NAMED[key]) out[NAMED[key]] = value;
-    else if (!RESERVED.has(key)) attributes[key] = optionIds(key, value);
+    else if (!RESERVED.has(key)) attributes[key] = Array.isArray(value) ? value.map(String) : String(value);
   }
   if (Object.keys(attributes).length) out.attributes = attributes;
   return out;

@@ -6,7 +6,7 @@ import { NotFound } from "../errors.ts";
 import { dec } from "../money.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
-import type { ProductQuery } from "./product-query.ts";
+import { optionIds, type ProductQuery } from "./product-query.ts";
 
 type Inventory = { qty: number };
 type VariantLite = Parameters<typeof finalPrice>[0] & { inventories: Inventory[] };
@@ -18,6 +18,16 @@ export function imageUrl(ctx: RequestContext, path: string): string {
 /** Case-insensitive `contains` on both providers (SQLite's LIKE already ignores ASCII case). */
 function contains(text: string) {
   return provider() === "postgresql" ? ({ contains: text, mode: "insensitive" } as { contains: string }) : { contains: text };
+}
+
+/**
+ * Full-text search as "every word appears in the name or the sku". LIKE wildcards in the text are word
+ * separators, never wildcards (Prisma does not escape them, and SQLite has no ESCAPE clause through it).
+ */
+function searchWhere(query: string): Prisma.ProductTranslationWhereInput {
+  const words = query.split(/[\s%_\\]+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return { id: -1 };
+  return { AND: words.map((w) => ({ OR: [{ name: contains(w) }, { product: { sku: contains(w) } }] })) };
 }
 
 export function visibleProductWhere(ctx: RequestContext): Prisma.ProductWhereInput {
@@ -46,10 +56,10 @@ async function productWhere(ctx: RequestContext, q: ProductQuery): Promise<Prism
       select: { id: true, code: true },
     });
     const idOf = new Map(attributes.map((a) => [a.code, a.id]));
-    for (const [code, optionIds] of facets) {
+    for (const [code, value] of facets) {
       const attributeId = idOf.get(code);
-      if (attributeId === undefined) continue; // not an attribute of this store: not a facet
-      const has = { attributeValues: { some: { attributeId, optionId: { in: optionIds } } } };
+      if (attributeId === undefined) continue; // not an attribute of this store (a tracking parameter, say): not a facet
+      const has = { attributeValues: { some: { attributeId, optionId: { in: optionIds(code, value) } } } };
       // A configurable product matches when one of its variants carries the option.
       and.push({ OR: [has, { variants: { some: { status: true, ...has } } }] });
     }
@@ -124,7 +134,7 @@ export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation
 export async function listProducts(ctx: RequestContext, q: ProductQuery, paging: Paging): Promise<Page<ReturnType<typeof productRow>>> {
   const product = await productWhere(ctx, q);
   const where: Prisma.ProductTranslationWhereInput = { locale: ctx.locale, product };
-  if (q.query) where.OR = [{ name: contains(q.query) }, { product: { sku: contains(q.query) } }];
+  if (q.query) Object.assign(where, searchWhere(q.query));
   const [total, rows] = await Promise.all([
     ctx.db.productTranslation.count({ where }),
     paging.limit === 0

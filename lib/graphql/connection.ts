@@ -7,6 +7,8 @@ import type { ListSpec, Page, Paging } from "../operations/define.ts";
 export type Builder = InstanceType<typeof SchemaBuilder<any>>;
 
 const PREFIX = "cursor:";
+/** Beyond any real collection; a larger offset is a forged cursor. */
+const MAX_OFFSET = 1_000_000_000;
 
 export function encodeCursor(offset: number): string {
   return Buffer.from(PREFIX + offset).toString("base64");
@@ -15,7 +17,7 @@ export function encodeCursor(offset: number): string {
 export function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, "base64").toString("utf8");
   const n = text.startsWith(PREFIX) ? Number(text.slice(PREFIX.length)) : NaN;
-  if (!Number.isInteger(n) || n < 0) throw new BadRequest(`"${cursor}" is not a valid cursor.`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_OFFSET) throw new BadRequest(`"${cursor}" is not a valid cursor.`);
   return n;
 }
 
