@@ -3,7 +3,10 @@ const nextConfig = {
   // Native drivers and Prisma's runtime load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "@prisma/client", "ioredis"],
   poweredByHeader: false,
-  typescript: { ignoreBuildErrors: false },
+  // The browser tests build into their own folder so they never replace the build `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The app is type-checked without the test suite; `npm run typecheck` covers everything.
+  typescript: { ignoreBuildErrors: false, tsconfigPath: "tsconfig.build.json" },
 };
 
 export default nextConfig;

@@ -4,7 +4,8 @@ import { customerId, requirePermission } from "../context.ts";
 import { Unauthenticated } from "../errors.ts";
 import type { AnyOperation } from "./define.ts";
 
-export function authorize(ctx: RequestContext, op: AnyOperation, unauthenticatedStatus = 401): void {
+/** A missing or bad bearer answers 401, or the status the operation declares (returns: 403) on every transport. */
+export function authorize(ctx: RequestContext, op: AnyOperation, unauthenticatedStatus = op.rest?.unauthenticatedStatus ?? 401): void {
   const access = op.access;
   if (access === "public") return;
   if (access === "customer") {

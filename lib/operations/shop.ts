@@ -8,6 +8,7 @@ import * as newsletter from "../newsletter/operations.ts";
 import * as contact from "../contact/operations.ts";
 import * as cart from "../cart/operations.ts";
 import * as checkout from "../checkout/operations.ts";
+import * as returns from "../returns/operations.ts";
 
 export const shopOperations: AnyOperation[] = [
   ...Object.values(catalog),
@@ -18,4 +19,5 @@ export const shopOperations: AnyOperation[] = [
   ...Object.values(contact),
   ...Object.values(cart),
   ...Object.values(checkout),
+  ...Object.values(returns),
 ];

@@ -25,7 +25,9 @@ describe("route files and declarations", () => {
   );
 
   it("serves nothing under /api/shop that is not declared", async () => {
-    for (const route of routes.filter((r) => r.file.includes("/api/shop/"))) {
+    // The OpenAPI document describes the operations; it is not one of them.
+    const NOT_OPERATIONS = ["/api/shop/docs/route.ts"];
+    for (const route of routes.filter((r) => r.file.includes("/api/shop/") && !NOT_OPERATIONS.some((f) => r.file.endsWith(f)))) {
       const mod = (await import(route.file)) as Record<string, { operation?: { name: string; rest?: { paths: string[] } } }>;
       for (const [method, handler] of Object.entries(mod)) {
         const op = handler.operation;
@@ -77,6 +79,16 @@ const SPEC_SHOP: [string, string, string | null][] = [
   ["GET", "/api/shop/checkout/get-payment-methods", "collectionPaymentMethods"],
   ["POST", "/api/shop/checkout/set-payment-method", "createCheckoutPaymentMethod"],
   ["POST", "/api/shop/checkout/place-order", "createCheckoutOrder"],
+  ["GET", "/api/shop/returns", "customerReturns"],
+  ["GET", "/api/shop/returns/{id}", "customerReturn"],
+  ["GET", "/api/shop/returns/reasons", "returnReasons"],
+  ["POST", "/api/shop/returns", "createCustomerReturn"],
+  ["POST", "/api/shop/returns/{id}/cancel", "cancelCustomerReturn"],
+  ["POST", "/api/shop/returns/{id}/reopen", "reopenCustomerReturn"],
+  ["POST", "/api/shop/returns/{id}/close", "closeCustomerReturn"],
+  ["POST", "/api/shop/returns/{id}/messages", "sendCustomerReturnMessage"],
+  ["GET", "/api/shop/returnable-items", "returnableItems"],
+  ["GET", "/api/shop/returns/returnable-items", "returnableItems"],
 ];
 
 describe("SPEC.md Shop operations", () => {

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { returnReasons } from "@/lib/returns/operations";
+export const GET = rest(returnReasons);

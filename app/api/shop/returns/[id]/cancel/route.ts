@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { cancelCustomerReturn } from "@/lib/returns/operations";
+export const POST = rest(cancelCustomerReturn);

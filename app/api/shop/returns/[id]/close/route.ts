@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { closeCustomerReturn } from "@/lib/returns/operations";
+export const POST = rest(closeCustomerReturn);

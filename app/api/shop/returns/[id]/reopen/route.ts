@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { reopenCustomerReturn } from "@/lib/returns/operations";
+export const POST = rest(reopenCustomerReturn);

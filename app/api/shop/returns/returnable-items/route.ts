@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { returnableItems } from "@/lib/returns/operations";
+export const GET = rest(returnableItems);
