@@ -31,6 +31,14 @@ export function assertStock(available: number, wanted: number, name: string): vo
   );
 }
 
+/** Two lines are the same line when they name the same variant and the same links (stored JSON may reorder keys). */
+export function sameOptions(a: unknown, b: unknown): boolean {
+  const x = (a ?? {}) as LineOptions;
+  const y = (b ?? {}) as LineOptions;
+  const links = (o: LineOptions) => [...(o.links ?? [])].sort((m, n) => m - n).join(",");
+  return (x.variantId ?? null) === (y.variantId ?? null) && links(x) === links(y);
+}
+
 async function saleableProduct(tx: Tx, ctx: RequestContext, productId: number) {
   const product = await tx.product.findFirst({
     where: { id: productId, status: true, channels: { some: { channelId: ctx.channel.id } } },
@@ -102,7 +110,7 @@ export async function addItem(ctx: RequestContext, cartId: number, input: AddIte
     if (!STOCKABLE_TYPES.has(product.type)) stockId = null;
 
     const lines = await tx.cartItem.findMany({ where: { cartId, productId: product.id, parentId: null } });
-    const same = lines.find((l) => JSON.stringify(l.additional ?? {}) === JSON.stringify(options));
+    const same = lines.find((l) => sameOptions(l.additional, options));
     const quantity = (same?.quantity ?? 0) + input.quantity;
     if (quantity > MAX_LINE_QTY) throw Validation.field("quantity", `A line holds at most ${MAX_LINE_QTY} units.`);
     if (stockId !== null) assertStock(await stockOf(tx, ctx, stockId), quantity, product.name);
@@ -156,7 +164,7 @@ export async function mergeInto(ctx: RequestContext, targetCartId: number, guest
     const guestLines = await tx.cartItem.findMany({ where: { cartId: guestCartId, parentId: null }, orderBy: { id: "asc" } });
     for (const g of guestLines) {
       const target = (await tx.cartItem.findMany({ where: { cartId: targetCartId, productId: g.productId, parentId: null } }))
-        .find((l) => JSON.stringify(l.additional ?? {}) === JSON.stringify(g.additional ?? {}));
+        .find((l) => sameOptions(l.additional, g.additional));
       let quantity = (target?.quantity ?? 0) + g.quantity;
       const stockId = STOCKABLE_TYPES.has(g.type) ? ((g.additional as LineOptions | null)?.variantId ?? g.productId) : null;
       if (stockId !== null) {

@@ -31,18 +31,22 @@ export async function placeOrder(ctx: RequestContext, cartId: number, payment: P
   try {
     return await ctx.db.$transaction((tx) => createOrder(tx, ctx, cartId, payment), { timeout: 20_000 });
   } catch (e) {
-    // Lost a race with another attempt on the same cart: that attempt's order is the answer.
-    if ((e as { code?: string })?.code === "P2002") {
-      const order = await orderForCart(ctx, cartId);
-      if (order) return order;
-    }
+    // Lost a race with another attempt on the same cart (a unique-key clash, or the cart closed under us):
+    // that attempt's order is the answer.
+    const order = await orderForCart(ctx, cartId);
+    if (order) return order;
     throw e;
   }
 }
 
 async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
-  const { cart } = await requireStep(tx, cartId, "placeOrder");
-  if (!cart.isActive) throw new Conflict("This cart has already been checked out.");
+  const closed = await tx.cart.findUniqueOrThrow({ where: { id: cartId }, select: { isActive: true } });
+  if (!closed.isActive) {
+    const order = await tx.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
+    if (order) return order;
+    throw new Conflict("This cart has already been checked out.");
+  }
+  await requireStep(tx, cartId, "placeOrder");
   const full = await tx.cart.findUniqueOrThrow({
     where: { id: cartId },
     include: {
