@@ -85,7 +85,9 @@ function positiveInt(text: string | null): number | null {
 export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } {
   if (url.searchParams.has("itemsPerPage")) throw new BadRequest("itemsPerPage is not accepted; use per_page.");
   const page = Math.max(1, positiveInt(url.searchParams.get("page")) ?? 1);
-  const asked = positiveInt(url.searchParams.get("per_page") ?? url.searchParams.get("perPage"));
+  const asked = positiveInt(
+    (spec.sizeParam ? url.searchParams.get(spec.sizeParam) : null) ?? url.searchParams.get("per_page") ?? url.searchParams.get("perPage"),
+  );
   const limit = asked == null || asked <= 0 ? spec.defaultPerPage : Math.min(asked, spec.maxPerPage);
   return { page, limit, offset: (page - 1) * limit };
 }
@@ -113,6 +115,7 @@ export function rest(op: AnyOperation): RestHandler {
       const params = (await route?.params) ?? {};
       const query = queryOf(url);
       for (const k of PAGING_KEYS) delete query[k];
+      if (op.list && op.list !== "all" && op.list.sizeParam) delete query[op.list.sizeParam];
       const body = await readBody(req, binding.multipart);
       authorize(gate.ctx, op, binding.unauthenticatedStatus);
       const raw = { ...query, ...body, ...params };

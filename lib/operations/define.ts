@@ -28,6 +28,8 @@ export interface ListSpec {
   defaultPerPage: number;
   /** Hard cap; a larger request is clamped (SPEC.md: 50). */
   maxPerPage: number;
+  /** REST query key of the page size when it is not `per_page` (SPEC.md: the orders list takes `limit`). */
+  sizeParam?: string;
 }
 
 export interface RestBinding<I> {

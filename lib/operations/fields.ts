@@ -27,6 +27,9 @@ export const boolParam = () =>
     return b;
   }, z.boolean());
 
+/** Ids are 32-bit integer columns; a larger number would make PostgreSQL fail the query instead of finding nothing. */
+const MAX_ID = 2_147_483_647;
+
 /** A record id given as a number, a numeric string or a GraphQL IRI (`/api/shop/products/7`). */
 export const recordId = () =>
   z.preprocess((v) => {
@@ -35,7 +38,7 @@ export const recordId = () =>
       return m ? Number(m[1]) : v;
     }
     return v;
-  }, z.int().positive({ message: "must be a positive integer id" }));
+  }, z.int().positive({ message: "must be a positive integer id" }).max(MAX_ID, { message: "is not a valid id" }));
 
 /** The numeric id at the end of an IRI, or the number itself. */
 export function idFromIri(value: unknown): number {

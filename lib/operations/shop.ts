@@ -8,6 +8,15 @@ import * as newsletter from "../newsletter/operations.ts";
 import * as contact from "../contact/operations.ts";
 import * as cart from "../cart/operations.ts";
 import * as checkout from "../checkout/operations.ts";
+import * as profile from "../profile/operations.ts";
+import * as addresses from "../addresses/operations.ts";
+import * as customerOrders from "../orders/customer-operations.ts";
+import * as wishlist from "../wishlist/operations.ts";
+import * as compare from "../compare/operations.ts";
+import * as downloads from "../downloads/operations.ts";
+import * as reviews from "../reviews/operations.ts";
+import * as gdpr from "../gdpr/operations.ts";
+import * as euWithdrawals from "../eu-withdrawals/operations.ts";
 import * as returns from "../returns/operations.ts";
 
 export const shopOperations: AnyOperation[] = [
@@ -19,5 +28,14 @@ export const shopOperations: AnyOperation[] = [
   ...Object.values(contact),
   ...Object.values(cart),
   ...Object.values(checkout),
+  ...Object.values(profile),
+  ...Object.values(addresses),
+  ...Object.values(customerOrders),
+  ...Object.values(wishlist),
+  ...Object.values(compare),
+  ...Object.values(downloads),
+  ...Object.values(reviews),
+  ...Object.values(gdpr),
+  ...Object.values(euWithdrawals),
   ...Object.values(returns),
 ];

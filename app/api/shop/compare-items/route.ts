@@ -1,0 +1,4 @@
+import { rest } from "@/lib/http/rest";
+import { compareItems, createCompareItem } from "@/lib/compare/operations";
+export const GET = rest(compareItems);
+export const POST = rest(createCompareItem);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerDownloadableProducts } from "@/lib/downloads/operations";
+export const GET = rest(customerDownloadableProducts);

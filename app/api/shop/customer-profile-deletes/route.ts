@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { deleteCustomerProfile } from "@/lib/profile/operations";
+export const POST = rest(deleteCustomerProfile);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { updateCustomerProfile } from "@/lib/profile/operations";
+export const PUT = rest(updateCustomerProfile);

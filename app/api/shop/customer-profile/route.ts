@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { readCustomerProfile } from "@/lib/profile/operations";
+export const GET = rest(readCustomerProfile);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerReviews } from "@/lib/reviews/operations";
+export const GET = rest(customerReviews);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createAddUpdateCustomerAddress } from "@/lib/addresses/operations";
+export const POST = rest(createAddUpdateCustomerAddress);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { deleteCustomerAddress } from "@/lib/addresses/operations";
+export const DELETE = rest(deleteCustomerAddress);

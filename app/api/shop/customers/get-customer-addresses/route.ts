@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { getCustomerAddresses } from "@/lib/addresses/operations";
+export const GET = rest(getCustomerAddresses);

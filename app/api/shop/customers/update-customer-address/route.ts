@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { updateCustomerAddress } from "@/lib/addresses/operations";
+export const PUT = rest(updateCustomerAddress);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createDeleteAllCompareItems } from "@/lib/compare/operations";
+export const POST = rest(createDeleteAllCompareItems);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createGuestEuWithdrawal } from "@/lib/eu-withdrawals/operations";
+export const POST = rest(createGuestEuWithdrawal);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { revokeGdprRequest } from "@/lib/gdpr/operations";
+export const POST = rest(revokeGdprRequest);

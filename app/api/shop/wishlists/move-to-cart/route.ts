@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { moveWishlistToCart } from "@/lib/wishlist/operations";
+export const POST = rest(moveWishlistToCart);

@@ -1,0 +1,60 @@
+// The customer's downloadable products: the list (GraphQL too) and the download itself (REST only: a file).
+import { z } from "zod";
+import { operation, SHOP_LIST } from "../operations/define.ts";
+import { recordId } from "../operations/fields.ts";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { download, listPurchases, PURCHASE_STATUSES } from "./downloads.ts";
+
+const IRI = "/api/shop/customer-downloadable-products";
+
+const DownloadablePurchase = z
+  .object({
+    id: z.int(),
+    orderId: z.int(),
+    orderIncrementId: z.string(),
+    orderItemId: z.int(),
+    linkId: z.int().nullable(),
+    productName: z.string(),
+    name: z.string(),
+    type: z.string(),
+    status: z.string(),
+    downloadBought: z.int(),
+    downloadUsed: z.int(),
+    downloadCanceled: z.int(),
+    remainingDownloads: z.int().nullable(),
+    downloadUrl: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "CustomerDownloadableProduct", iri: IRI });
+
+export const customerDownloadableProducts = operation({
+  name: "customerDownloadableProducts",
+  surface: "shop",
+  kind: "query",
+  summary:
+    "Downloadable links the signed-in customer bought, newest first; `status` pending|available|expired. `remainingDownloads` " +
+    "is null when unlimited; `downloadUrl` serves the file.",
+  access: "customer",
+  input: z.object({ status: z.enum(PURCHASE_STATUSES, { message: `must be one of ${PURCHASE_STATUSES.join(", ")}` }).optional() }),
+  output: DownloadablePurchase,
+  list: SHOP_LIST,
+  rest: { method: "GET", paths: [IRI] },
+  graphql: { args: listArgs({ status: z.string().optional() }), input: (a) => fromListArgs(a, {}) },
+  run: listPurchases,
+});
+
+export const downloadCustomerDownloadableProduct = operation({
+  name: "downloadCustomerDownloadableProduct",
+  surface: "shop",
+  kind: "query",
+  summary:
+    "Download a purchased link (REST only: the file as an attachment, a link to another host as text/uri-list). Only the buyer, " +
+    "only while the purchase is available and has downloads left (otherwise 403); each download is counted.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: z.unknown(),
+  rest: { method: "GET", paths: [`${IRI}/{id}/download`], download: true },
+  graphql: false,
+  run: (ctx, { id }) => download(ctx, id),
+});

@@ -1,0 +1,76 @@
+// EU withdrawals on REST and GraphQL: a customer's for their orders, and the guest form.
+import { z } from "zod";
+import { operation, SHOP_LIST } from "../operations/define.ts";
+import { email, recordId, text } from "../operations/fields.ts";
+import { getWithdrawal, listWithdrawals, withdrawGuestOrder, withdrawOrder } from "./withdrawals.ts";
+
+const IRI = "/api/shop/eu-withdrawals";
+
+const EuWithdrawal = z
+  .object({
+    id: z.int(),
+    uuid: z.string(),
+    orderId: z.int(),
+    orderIncrementId: z.string(),
+    isGuest: z.boolean(),
+    customerEmail: z.string(),
+    status: z.string(),
+    reasonText: z.string().nullable(),
+    receivedAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "EuWithdrawal", iri: IRI });
+
+const reasonText = text(5000).optional();
+
+export const euWithdrawals = operation({
+  name: "euWithdrawals",
+  surface: "shop",
+  kind: "query",
+  summary: "The signed-in customer's EU withdrawals, newest first (also those declared through the guest form for their orders).",
+  access: "customer",
+  input: z.object({}),
+  output: EuWithdrawal,
+  list: SHOP_LIST,
+  rest: { method: "GET", paths: [IRI] },
+  run: listWithdrawals,
+});
+
+export const euWithdrawal = operation({
+  name: "euWithdrawal",
+  surface: "shop",
+  kind: "query",
+  summary: "One of the caller's EU withdrawals.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: EuWithdrawal,
+  rest: { method: "GET", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => getWithdrawal(ctx, id),
+});
+
+export const createEuWithdrawal = operation({
+  name: "createEuWithdrawal",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Withdraw from one of the caller's orders (`orderId`, optional `reasonText`). Idempotent per order: the same uuid comes back.",
+  access: "customer",
+  input: z.object({ orderId: recordId(), reasonText }),
+  output: EuWithdrawal,
+  rest: { method: "POST", paths: [IRI] },
+  run: withdrawOrder,
+});
+
+export const createGuestEuWithdrawal = operation({
+  name: "createGuestEuWithdrawal",
+  surface: "shop",
+  kind: "mutation",
+  summary:
+    "Withdraw from an order without an account: `orderIncrementId` and the order's `email` (a mismatch is 404), optional " +
+    "`reasonText`. Idempotent per order: the same uuid comes back.",
+  access: "public",
+  input: z.object({ orderIncrementId: text(50), email: email(), reasonText }),
+  output: EuWithdrawal,
+  rest: { method: "POST", paths: [`${IRI}/guest`] },
+  run: withdrawGuestOrder,
+});

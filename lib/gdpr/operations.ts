@@ -1,0 +1,98 @@
+// The customer's GDPR requests on REST and GraphQL.
+import { z } from "zod";
+import { operation, SHOP_LIST } from "../operations/define.ts";
+import { recordId, text } from "../operations/fields.ts";
+import { deletedShape, fromListArgs, listArgs } from "../account/shapes.ts";
+import { GDPR_STATUSES } from "./transitions.ts";
+import { createRequest, deleteRequest, getRequest, listRequests, revokeRequest } from "./requests.ts";
+
+const IRI = "/api/shop/gdpr-requests";
+const TYPES = ["delete", "update"] as const;
+
+const GdprRequest = z
+  .object({
+    id: z.int(),
+    type: z.string(),
+    status: z.string(),
+    message: z.string(),
+    email: z.string(),
+    canRevoke: z.boolean(),
+    revokedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "GdprRequest", iri: IRI });
+
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+
+export const gdprRequests = operation({
+  name: "gdprRequests",
+  surface: "shop",
+  kind: "query",
+  summary:
+    "The signed-in customer's GDPR requests. `sort` id|created_at (default created_at) with `order` asc|desc (default desc); " +
+    "`status` and `type` narrow. GraphQL: sortKey ID|CREATED_AT with reverse.",
+  access: "customer",
+  input: z.object({
+    sort: z.preprocess(lower, z.enum(["id", "created_at"], { message: "must be id or created_at" })).default("created_at"),
+    order: z.preprocess(lower, z.enum(["asc", "desc"], { message: "must be asc or desc" })).default("desc"),
+    status: z.enum(GDPR_STATUSES, { message: `must be one of ${GDPR_STATUSES.join(", ")}` }).optional(),
+    type: z.enum(TYPES, { message: "must be delete or update" }).optional(),
+  }),
+  output: GdprRequest,
+  list: SHOP_LIST,
+  rest: { method: "GET", paths: [IRI] },
+  graphql: {
+    args: listArgs({ status: z.string().optional(), type: z.string().optional() }, { sortable: true }),
+    input: (a) => fromListArgs(a, { ID: "id", CREATED_AT: "created_at" }),
+  },
+  run: listRequests,
+});
+
+export const gdprRequest = operation({
+  name: "gdprRequest",
+  surface: "shop",
+  kind: "query",
+  summary: "One of the caller's GDPR requests.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: GdprRequest,
+  rest: { method: "GET", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => getRequest(ctx, id),
+});
+
+export const createGdprRequest = operation({
+  name: "createGdprRequest",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Ask the shop to delete or update your data (`type` delete|update, `message`); one pending request per type.",
+  access: "customer",
+  input: z.object({ type: z.preprocess(lower, z.enum(TYPES, { message: "must be delete or update" })), message: text(5000) }),
+  output: GdprRequest,
+  rest: { method: "POST", paths: [IRI], status: 201 },
+  run: createRequest,
+});
+
+export const revokeGdprRequest = operation({
+  name: "revokeGdprRequest",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Withdraw one of the caller's GDPR requests while it is pending; otherwise 409.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: GdprRequest,
+  rest: { method: "POST", paths: [`${IRI}/{id}/revoke`] },
+  run: (ctx, { id }) => revokeRequest(ctx, id),
+});
+
+export const deleteGdprRequest = operation({
+  name: "deleteGdprRequest",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Delete one of the caller's GDPR requests; not while the shop is processing it (409).",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: deletedShape("GdprRequestDeletion", IRI),
+  rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => deleteRequest(ctx, id),
+});

@@ -1,0 +1,86 @@
+// The customer's orders on REST and GraphQL: list, detail, cancel and reorder.
+import { z } from "zod";
+import { operation } from "../operations/define.ts";
+import { recordId } from "../operations/fields.ts";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { ORDER_STATUSES } from "./transitions.ts";
+import { CanceledOrder, CustomerOrderDetail, CustomerOrderRow, Reorder } from "./customer-shapes.ts";
+import { listOrders, ORDER_SORTS, orderDetail } from "./customer-orders.ts";
+import { cancelOrder } from "./cancel.ts";
+import { reorder } from "./reorder.ts";
+
+const SORT_TOKENS = ORDER_SORTS.flatMap((s) => [s, `-${s}`]);
+const snakeToCamel = (v: unknown) => (typeof v === "string" ? v.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : v);
+
+const OrderListInput = z.object({
+  sort: z.preprocess(snakeToCamel, z.enum(SORT_TOKENS as [string, ...string[]], { message: `must be one of ${SORT_TOKENS.join(", ")}` })).default("-createdAt"),
+  status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
+});
+
+const GRAPHQL_SORT_KEYS: Record<string, string> = { CREATED_AT: "createdAt", UPDATED_AT: "updatedAt", GRAND_TOTAL: "grandTotal" };
+
+/**
+ * GraphQL: `sortKey` (CREATED_AT, UPDATED_AT, GRAND_TOTAL) ascending, with `reverse: true` descending; `reverse` alone
+ * flips the default; or `sort` spelled as on REST.
+ */
+function orderListFromGraphql(args: Record<string, unknown>) {
+  const out = fromListArgs(args, GRAPHQL_SORT_KEYS);
+  if (out.order !== undefined && args.sort === undefined) out.sort = `${out.order === "desc" ? "-" : ""}${out.sort ?? "createdAt"}`;
+  delete out.order;
+  return out;
+}
+
+export const customerOrders = operation({
+  name: "customerOrders",
+  surface: "shop",
+  kind: "query",
+  summary:
+    "The signed-in customer's orders. REST answers SPEC.md's flat-array form, like every Shop list: a bare array of order rows " +
+    "with X-Total-Count, X-Page, X-Per-Page and X-Total-Pages. `page` (from 1), `limit` (default 10, at most 100; `per_page` " +
+    "also works), `sort` createdAt|updatedAt|grandTotal with `-` for descending (default -createdAt), `status` filter.",
+  access: "customer",
+  input: OrderListInput,
+  output: CustomerOrderRow,
+  list: { defaultPerPage: 10, maxPerPage: 100, sizeParam: "limit" },
+  rest: { method: "GET", paths: ["/api/shop/customer-orders"] },
+  graphql: { args: listArgs({ sort: z.string().optional(), status: z.string().optional() }, { sortable: true }), input: orderListFromGraphql },
+  run: listOrders,
+});
+
+export const customerOrder = operation({
+  name: "customerOrder",
+  surface: "shop",
+  kind: "query",
+  summary: "One of the caller's orders with its items, addresses, payment and shipments; by id (GraphQL: IRI or number), not incrementId.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: CustomerOrderDetail,
+  rest: { method: "GET", paths: ["/api/shop/customer-orders/{id}"] },
+  run: (ctx, { id }) => orderDetail(ctx, id),
+});
+
+export const createCancelOrder = operation({
+  name: "createCancelOrder",
+  surface: "shop",
+  kind: "mutation",
+  summary:
+    "Cancel one of the caller's orders while the order state machine allows it (pending or processing): every unit not yet " +
+    "shipped or refunded is canceled and returned to stock. Otherwise 409.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: CanceledOrder,
+  rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/cancel"] },
+  run: (ctx, { id }) => cancelOrder(ctx, id),
+});
+
+export const createReorderOrder = operation({
+  name: "createReorderOrder",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Put the lines of one of the caller's orders into their cart again; `added` lists what went in, `notAdded` what could not and why.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: Reorder,
+  rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/reorder"] },
+  run: (ctx, { id }) => reorder(ctx, id),
+});

@@ -1,0 +1,114 @@
+// What a customer sees of their orders (SPEC.md "Customer order (list row)", WIRE.md Orders).
+import { z } from "zod";
+
+const money = z.number();
+
+export const CustomerOrderRow = z
+  .object({
+    id: z.int(),
+    incrementId: z.string(),
+    status: z.string(),
+    shippingStatus: z.string().nullable(),
+    grandTotal: money,
+    formattedGrandTotal: z.string(),
+    itemsCount: z.int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    channelName: z.string(),
+    customerEmail: z.string(),
+    customerFirstName: z.string(),
+    customerLastName: z.string(),
+    shippingMethod: z.string().nullable(),
+    shippingTitle: z.string().nullable(),
+    couponCode: z.string().nullable(),
+    totalItemCount: z.int(),
+    totalQtyOrdered: z.int(),
+    baseGrandTotal: money,
+    subTotal: money,
+    baseSubTotal: money,
+    taxAmount: money,
+    shippingAmount: money,
+    discountAmount: money,
+    baseCurrencyCode: z.string(),
+    orderCurrencyCode: z.string(),
+  })
+  .meta({ id: "CustomerOrder", iri: "/api/shop/customer-orders" });
+
+const OrderItem = z
+  .object({
+    id: z.int(),
+    parentId: z.int().nullable(),
+    productId: z.int().nullable(),
+    sku: z.string(),
+    type: z.string(),
+    name: z.string(),
+    qtyOrdered: z.int(),
+    qtyShipped: z.int(),
+    qtyInvoiced: z.int(),
+    qtyCanceled: z.int(),
+    qtyRefunded: z.int(),
+    price: money,
+    formattedPrice: z.string(),
+    total: money,
+    formattedTotal: z.string(),
+    discountAmount: money,
+    taxAmount: money,
+    options: z.unknown().nullable(),
+  })
+  .meta({ id: "CustomerOrderItem" });
+
+const OrderAddress = z
+  .object({
+    id: z.int(),
+    addressType: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string().nullable(),
+    country: z.string(),
+    postcode: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: "CustomerOrderAddress" });
+
+const Shipment = z
+  .object({
+    id: z.int(),
+    carrierTitle: z.string().nullable(),
+    trackNumber: z.string().nullable(),
+    totalQty: z.int(),
+    createdAt: z.string(),
+    items: z.array(z.object({ id: z.int(), orderItemId: z.int(), qty: z.int() }).meta({ id: "CustomerShipmentItem" })),
+  })
+  .meta({ id: "CustomerShipment" });
+
+export const CustomerOrderDetail = CustomerOrderRow.extend({
+  /** What the customer may do next (the order state machine answers). */
+  canCancel: z.boolean(),
+  canReorder: z.boolean(),
+  items: z.array(OrderItem).meta({ connection: true }),
+  addresses: z.array(OrderAddress).meta({ connection: true }),
+  payment: z.object({ id: z.int(), method: z.string(), methodTitle: z.string() }).meta({ id: "CustomerOrderPayment" }).nullable(),
+  shipments: z.array(Shipment).meta({ connection: true }),
+}).meta({ id: "CustomerOrderDetail", iri: "/api/shop/customer-orders" });
+
+export const CanceledOrder = CustomerOrderDetail.extend({ success: z.boolean(), message: z.string() }).meta({
+  id: "CanceledOrder",
+  iri: "/api/shop/customer-orders",
+});
+
+export const Reorder = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    orderId: z.int(),
+    cartId: z.int(),
+    added: z.array(z.object({ orderItemId: z.int(), productId: z.int(), name: z.string(), quantity: z.int() }).meta({ id: "ReorderedLine" })),
+    notAdded: z.array(
+      z.object({ orderItemId: z.int(), productId: z.int().nullable(), name: z.string(), quantity: z.int(), reason: z.string() }).meta({ id: "ReorderSkippedLine" }),
+    ),
+  })
+  .meta({ id: "Reorder" });

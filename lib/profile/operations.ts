@@ -1,0 +1,126 @@
+// The customer's own profile and newsletter subscription.
+import { z } from "zod";
+import { operation } from "../operations/define.ts";
+import { recordId } from "../operations/fields.ts";
+import { createCustomer } from "../customers/operations.ts";
+import { deleteProfile, readProfile, updateProfile } from "./profile.ts";
+import { newsletterStatus, subscribeCustomer, unsubscribeCustomer } from "./newsletter.ts";
+
+const Profile = z
+  .object({
+    id: z.int(),
+    _id: z.int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    gender: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    status: z.int(),
+    subscribedToNewsLetter: z.boolean(),
+    isVerified: z.boolean(),
+    isSuspended: z.boolean(),
+    image: z.string().nullable(),
+    success: z.boolean(),
+    message: z.string(),
+  })
+  .meta({ id: "CustomerProfile", iri: "/api/shop/customers" });
+
+export const readCustomerProfile = operation({
+  name: "readCustomerProfile",
+  surface: "shop",
+  kind: "query",
+  summary: "The signed-in customer's profile.",
+  access: "customer",
+  input: z.object({}),
+  output: Profile,
+  rest: { method: "GET", paths: ["/api/shop/customers/get", "/api/shop/customer-profile"] },
+  run: (ctx) => readProfile(ctx),
+});
+
+// Registration's field rules, each optional here; `null` clears an optional field.
+const field = createCustomer.input.shape;
+
+export const updateCustomerProfile = operation({
+  name: "updateCustomerProfile",
+  surface: "shop",
+  kind: "mutation",
+  summary:
+    "Change the signed-in customer's profile; `{id}` must be their own (another id is 404). A new `password` needs the right " +
+    "`currentPassword` and a matching `confirmPassword`, and signs out every other session. `subscribedToNewsLetter` subscribes or unsubscribes.",
+  access: "customer",
+  input: z.object({
+    id: recordId().optional(),
+    firstName: field.firstName.optional(),
+    lastName: field.lastName.optional(),
+    email: field.email.optional(),
+    phone: field.phone.nullable(),
+    gender: field.gender.nullable(),
+    dateOfBirth: field.dateOfBirth.nullable(),
+    subscribedToNewsLetter: field.subscribedToNewsLetter,
+    currentPassword: z.string().max(128).optional(),
+    password: field.password.optional(),
+    confirmPassword: field.confirmPassword.optional(),
+  }),
+  output: Profile,
+  rest: { method: "PUT", paths: ["/api/shop/customer-profile-updates/{id}"] },
+  graphql: { resource: "customerProfile" },
+  run: updateProfile,
+});
+
+export const deleteCustomerProfile = operation({
+  name: "deleteCustomerProfile",
+  surface: "shop",
+  kind: "mutation",
+  summary:
+    "Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. " +
+    "When `password` is given it must be the account's.",
+  access: "customer",
+  input: z.object({ password: z.string().max(128).optional() }),
+  output: z.object({ success: z.boolean(), message: z.string() }).meta({ id: "CustomerProfileDeletion" }),
+  rest: { method: "POST", paths: ["/api/shop/customer-profile-deletes"] },
+  graphql: { resource: "customerProfile" },
+  run: deleteProfile,
+});
+
+const NewsletterSubscription = z
+  .object({ email: z.string(), isSubscribed: z.boolean(), success: z.boolean(), message: z.string() })
+  .meta({ id: "CustomerNewsletterSubscription" });
+
+const NEWSLETTER_PATH = "/api/shop/customer-newsletter-subscriptions";
+
+export const customerNewsletterSubscription = operation({
+  name: "customerNewsletterSubscription",
+  surface: "shop",
+  kind: "query",
+  summary: "Whether the signed-in customer's email is subscribed to the newsletter in this channel.",
+  access: "customer",
+  input: z.object({}),
+  output: NewsletterSubscription,
+  rest: { method: "GET", paths: [NEWSLETTER_PATH] },
+  run: (ctx) => newsletterStatus(ctx),
+});
+
+export const createCustomerNewsletterSubscription = operation({
+  name: "createCustomerNewsletterSubscription",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Subscribe the signed-in customer's email to the newsletter; already subscribed is a 422.",
+  access: "customer",
+  input: z.object({}),
+  output: NewsletterSubscription,
+  rest: { method: "POST", paths: [NEWSLETTER_PATH], status: 201 },
+  run: (ctx) => subscribeCustomer(ctx),
+});
+
+export const deleteCustomerNewsletterSubscription = operation({
+  name: "deleteCustomerNewsletterSubscription",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Unsubscribe the signed-in customer's email from the newsletter; not subscribed is a 422.",
+  access: "customer",
+  input: z.object({}),
+  output: NewsletterSubscription,
+  rest: { method: "DELETE", paths: [NEWSLETTER_PATH] },
+  run: (ctx) => unsubscribeCustomer(ctx),
+});

@@ -1,0 +1,115 @@
+// The signed-in customer's own profile: read, update (a new password needs the current one) and delete.
+import bcrypt from "bcryptjs";
+import type { RequestContext } from "../context.ts";
+import { customerId } from "../context.ts";
+import { NotFound, Validation } from "../errors.ts";
+import { BCRYPT_COST } from "../customers/account.ts";
+import { setNewsletter } from "./newsletter.ts";
+
+type CustomerRecord = NonNullable<Awaited<ReturnType<RequestContext["db"]["customer"]["findUnique"]>>>;
+
+export function toProfile(c: CustomerRecord, message: string) {
+  return {
+    id: c.id,
+    _id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    gender: c.gender,
+    dateOfBirth: c.dateOfBirth,
+    status: c.status,
+    subscribedToNewsLetter: c.subscribedToNewsletter,
+    isVerified: c.isVerified,
+    isSuspended: c.isSuspended,
+    image: c.imagePath,
+    success: true,
+    message,
+  };
+}
+
+async function ownCustomer(ctx: RequestContext) {
+  const customer = await ctx.db.customer.findUnique({ where: { id: customerId(ctx) } });
+  if (!customer) throw new NotFound("Customer");
+  return customer;
+}
+
+export async function readProfile(ctx: RequestContext) {
+  return toProfile(await ownCustomer(ctx), "Profile loaded.");
+}
+
+export interface ProfileUpdate {
+  /** The path's id: must be the caller's own. */
+  id?: number;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string | null;
+  gender?: string | null;
+  dateOfBirth?: string | null;
+  subscribedToNewsLetter?: boolean;
+  currentPassword?: string;
+  password?: string;
+  confirmPassword?: string;
+}
+
+export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
+  const customer = await ownCustomer(ctx);
+  // Another customer's id answers as if it did not exist, like every other record of the account.
+  if (input.id !== undefined && input.id !== customer.id) throw new NotFound("Customer");
+  let passwordHash: string | undefined;
+  if (input.password !== undefined) {
+    if (!input.currentPassword) throw Validation.field("currentPassword", "Give your current password to set a new one.");
+    if (!(await bcrypt.compare(input.currentPassword, customer.passwordHash))) {
+      throw Validation.field("currentPassword", "The current password is not correct.");
+    }
+    if (input.password !== input.confirmPassword) throw Validation.field("confirmPassword", "The password confirmation does not match.");
+    passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  }
+  if (input.email !== undefined && input.email !== customer.email) {
+    const taken = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (taken) throw Validation.field("email", "This email is already registered.");
+  }
+  const updated = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.customer.update({
+      where: { id: customer.id },
+      data: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        gender: input.gender,
+        dateOfBirth: input.dateOfBirth,
+        passwordHash,
+      },
+    });
+    // A new password signs every other session out; the token making this call stays valid.
+    if (passwordHash && ctx.principal.kind === "customer") {
+      await tx.customerToken.deleteMany({ where: { customerId: customer.id, id: { not: ctx.principal.tokenId } } });
+    }
+    return row;
+  });
+  if (input.subscribedToNewsLetter !== undefined && input.subscribedToNewsLetter !== updated.subscribedToNewsletter) {
+    await setNewsletter(ctx, updated, input.subscribedToNewsLetter);
+    updated.subscribedToNewsletter = input.subscribedToNewsLetter;
+  }
+  return toProfile(updated, "Profile updated.");
+}
+
+/**
+ * Deletes the account: its tokens, addresses, carts, wishlist, compare list and GDPR requests go with it; orders,
+ * reviews, withdrawals and downloads stay for the shop's books with their customer reference cleared.
+ */
+export async function deleteProfile(ctx: RequestContext, input: { password?: string }) {
+  const customer = await ownCustomer(ctx);
+  if (input.password !== undefined && !(await bcrypt.compare(input.password, customer.passwordHash))) {
+    throw Validation.field("password", "The password is not correct.");
+  }
+  await ctx.db.$transaction(async (tx) => {
+    await tx.order.updateMany({ where: { customerId: customer.id }, data: { customerId: null } });
+    await tx.newsletterSubscriber.deleteMany({ where: { OR: [{ customerId: customer.id }, { email: customer.email }] } });
+    await tx.customerToken.deleteMany({ where: { customerId: customer.id } });
+    await tx.customer.delete({ where: { id: customer.id } });
+  });
+  return { success: true, message: "Your account has been deleted." };
+}

@@ -1,0 +1,92 @@
+// The customer's wishlist on REST and GraphQL.
+import { z } from "zod";
+import { operation, SHOP_LIST } from "../operations/define.ts";
+import { intParam, recordId } from "../operations/fields.ts";
+import { ProductRow } from "../catalog/shapes.ts";
+import { deletedShape } from "../account/shapes.ts";
+import { deleteWishlistEntry, listWishlist, moveToCart, toggleWishlist as toggle, wishlistEntry } from "./wishlist.ts";
+
+const IRI = "/api/shop/wishlists";
+
+const WishlistItem = z
+  .object({ id: z.int(), productId: z.int(), channelId: z.int(), product: ProductRow.nullable(), createdAt: z.string() })
+  .meta({ id: "WishlistItem", iri: IRI });
+
+export const wishlists = operation({
+  name: "wishlists",
+  surface: "shop",
+  kind: "query",
+  summary: "The signed-in customer's wishlist in this channel, newest first, each with its product.",
+  access: "customer",
+  input: z.object({}),
+  output: WishlistItem,
+  list: SHOP_LIST,
+  rest: { method: "GET", paths: [IRI] },
+  run: listWishlist,
+});
+
+export const wishlist = operation({
+  name: "wishlist",
+  surface: "shop",
+  kind: "query",
+  summary: "One entry of the caller's wishlist.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: WishlistItem,
+  rest: { method: "GET", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => wishlistEntry(ctx, id),
+});
+
+export const toggleWishlist = operation({
+  name: "toggleWishlist",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Add a product to the wishlist, or remove it when it is already there; `isWishlisted` and `message` say which.",
+  access: "customer",
+  input: z.object({ productId: recordId() }),
+  output: WishlistItem.extend({ isWishlisted: z.boolean(), success: z.boolean(), message: z.string() }).meta({ id: "WishlistToggle", iri: IRI }),
+  rest: { method: "POST", paths: [IRI] },
+  run: toggle,
+});
+
+export const moveWishlistToCart = operation({
+  name: "moveWishlistToCart",
+  surface: "shop",
+  kind: "mutation",
+  summary:
+    "Move a wishlist entry into the customer's cart (`quantity`, default 1; a configurable product takes its options as on " +
+    "add-to-cart). The entry leaves the wishlist only when the cart accepts it.",
+  access: "customer",
+  input: z.object({
+    wishlistItemId: recordId(),
+    quantity: intParam().pipe(z.int().min(1, { message: "must be at least 1" })).default(1),
+    selectedConfigurableOption: recordId().optional(),
+    superAttribute: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
+    links: z.array(recordId()).optional(),
+  }),
+  output: z
+    .object({
+      wishlistItemId: z.int(),
+      productId: z.int(),
+      cartId: z.int(),
+      quantity: z.int(),
+      success: z.boolean(),
+      message: z.string(),
+    })
+    .meta({ id: "WishlistMoveToCart" }),
+  rest: { method: "POST", paths: [`${IRI}/move-to-cart`] },
+  graphql: { resource: "wishlist" },
+  run: moveToCart,
+});
+
+export const deleteWishlist = operation({
+  name: "deleteWishlist",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Remove one entry from the caller's wishlist.",
+  access: "customer",
+  input: z.object({ id: recordId() }),
+  output: deletedShape("WishlistDeletion", IRI),
+  rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => deleteWishlistEntry(ctx, id),
+});
