@@ -17,7 +17,15 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/**/*.test.ts"],
+    // The catalog read tests compare whole listings with the database, so they run first, while no other test
+    // file is adding products; every other file runs after them, in parallel.
+    projects: [
+      { extends: true, test: { name: "catalog", include: ["tests/api/catalog-*.test.ts"], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: "api", include: ["tests/**/*.test.ts"], exclude: ["tests/api/catalog-*.test.ts", "tests/e2e/**"], sequence: { groupOrder: 1 } },
+      },
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     env: {
       DATABASE_URL: databaseUrl,

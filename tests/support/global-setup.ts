@@ -5,6 +5,9 @@ import { migrate } from "../../lib/db/migrate.ts";
 import { databaseTarget } from "../../lib/db/target.ts";
 
 export default async function setup() {
+  // vitest runs this once for the root config and once per project, all in this process: prepare once.
+  if (process.env.COMMERCE_TEST_DB_READY === process.env.DATABASE_URL) return;
+  process.env.COMMERCE_TEST_DB_READY = process.env.DATABASE_URL;
   const target = databaseTarget();
   const env = { ...process.env, DATABASE_URL: target.url };
   if (target.provider === "postgresql") {
@@ -17,6 +20,7 @@ export default async function setup() {
     const file = path.resolve(target.url.slice("file:".length));
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   }
+  console.log(`[global-setup] fresh ${target.provider} database, migrated and seeded`);
   migrate(env);
   const { getDb, disconnectDb } = await import("../../lib/db/client.ts");
   const { seedDemoStore } = await import("../../lib/seed/index.ts");
