@@ -22,6 +22,7 @@ const AREAS = {
   "settings.integrations": ["view", "create", "edit", "delete"],
   "settings.storefront-keys": ["view", "create", "edit", "delete"],
   gdpr: ["view", "edit"],
+  "eu-withdrawals": ["view", "edit"],
   imports: ["view", "create"],
 } as const;
 

@@ -10,13 +10,13 @@ export const pages = operation({
   name: "pages",
   surface: "shop",
   kind: "query",
-  summary: "CMS pages of the channel.",
+  summary: "CMS pages of the channel; `url_key` finds one by slug, following a retired slug's redirect.",
   access: "public",
-  input: z.object({}),
+  input: z.object({ urlKey: z.string().trim().min(1).max(255).optional() }),
   output: CmsPage,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/pages"] },
-  run: (ctx, _input, paging) => listPages(ctx, paging),
+  run: (ctx, input, paging) => listPages(ctx, paging, input),
 });
 
 export const page = operation({

@@ -1,6 +1,7 @@
 import type { RequestContext } from "../context.ts";
 import type { Paging } from "../operations/define.ts";
 import { NotFound } from "../errors.ts";
+import { followPageRedirect } from "./redirects.ts";
 
 type PageRecord = {
   id: number; layout: string | null; createdAt: Date; updatedAt: Date;
@@ -24,8 +25,10 @@ function toPage(ctx: RequestContext, p: PageRecord) {
 const include = (ctx: RequestContext) => ({ translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } } });
 const inChannel = (ctx: RequestContext) => ({ channels: { some: { channelId: ctx.channel.id } } });
 
-export async function listPages(ctx: RequestContext, { offset, limit }: Paging) {
-  const where = inChannel(ctx);
+/** `urlKey` narrows to the page with that slug; a retired slug is followed through its 301 redirect. */
+export async function listPages(ctx: RequestContext, { offset, limit }: Paging, filter: { urlKey?: string } = {}) {
+  const urlKey = filter.urlKey ? await liveUrlKey(ctx, filter.urlKey) : undefined;
+  const where = { ...inChannel(ctx), ...(urlKey ? { translations: { some: { urlKey } } } : {}) };
   const [total, rows] = await Promise.all([
     ctx.db.cmsPage.count({ where }),
     ctx.db.cmsPage.findMany({ where, orderBy: { id: "asc" }, skip: offset, take: limit, include: include(ctx) }),
@@ -36,8 +39,14 @@ export async function listPages(ctx: RequestContext, { offset, limit }: Paging) 
 export async function getPage(ctx: RequestContext, by: { id?: number; urlKey?: string }) {
   const where = by.id !== undefined
     ? { id: by.id, ...inChannel(ctx) }
-    : { translations: { some: { urlKey: by.urlKey } }, ...inChannel(ctx) };
+    : { translations: { some: { urlKey: await liveUrlKey(ctx, by.urlKey!) } }, ...inChannel(ctx) };
   const p = await ctx.db.cmsPage.findFirst({ where, include: include(ctx) });
   if (!p) throw new NotFound("Page");
   return toPage(ctx, p);
+}
+
+/** The slug itself while a page uses it, else where its redirect leads (the slug again when there is none). */
+async function liveUrlKey(ctx: RequestContext, urlKey: string): Promise<string> {
+  if (await ctx.db.cmsPageTranslation.count({ where: { urlKey } })) return urlKey;
+  return (await followPageRedirect(ctx, urlKey)) ?? urlKey;
 }

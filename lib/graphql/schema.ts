@@ -10,6 +10,7 @@ import { projector } from "../operations/project.ts";
 import { toAppError, zodToValidation } from "../http/respond.ts";
 import { connectionOf, connectionWindow, toConnection } from "./connection.ts";
 import { connectionArgs, IterableScalar, metaOf, pascal, TypeFactory } from "./zod-types.ts";
+import { logError } from "../log/index.ts";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fields are generated from declarations */
 
@@ -22,7 +23,7 @@ export function toGraphqlError(e: unknown): GraphQLError {
   if (e instanceof GraphQLError) return e;
   const known = toAppError(e);
   if (!known) {
-    console.error(e);
+    logError(e);
     return new GraphQLError("Unexpected error.", { extensions: { code: "internal", status: 500 } });
   }
   return new GraphQLError(known.message, {
@@ -128,7 +129,8 @@ export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
               guard(async () => {
                 authorize(g.ctx, op);
                 const { clientMutationId, ...raw } = a.input ?? {};
-                const result = await (op as any).run(g.ctx, parse(op, dropNulls(raw)));
+                // Admin inputs keep an explicit null: it clears a field (`rateLimit: null`, `expiresInDays: null`).
+                const result = await (op as any).run(g.ctx, parse(op, op.surface === "admin" ? raw : dropNulls(raw)));
                 return { result: shape(result), clientMutationId };
               }),
           });

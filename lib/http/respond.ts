@@ -2,10 +2,12 @@
 import { ZodError } from "zod";
 import { AppError, BadRequest, Validation, type FieldErrors } from "../errors.ts";
 import { GateError } from "./context.ts";
+import { fromPrismaError } from "../db/errors.ts";
+import { logError } from "../log/index.ts";
 
 export const EXPOSED_HEADERS = [
   "X-Total-Count", "X-Page", "X-Per-Page", "X-Total-Pages",
-  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After",
+  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id",
 ].join(", ");
 
 export function corsHeaders(headers = new Headers()): Headers {
@@ -37,7 +39,7 @@ export function toAppError(e: unknown): AppError | null {
   if (e instanceof AppError) return e;
   if (e instanceof ZodError) return zodToValidation(e);
   if (e instanceof SyntaxError) return new BadRequest("The request body is not valid JSON.");
-  return null;
+  return fromPrismaError(e);
 }
 
 export function errorResponse(e: unknown, headers = new Headers()): Response {
@@ -49,6 +51,6 @@ export function errorResponse(e: unknown, headers = new Headers()): Response {
     }
     return json(known.body(), known.status, headers);
   }
-  console.error(e);
+  logError(e);
   return json({ message: "Internal server error.", error: "internal" }, 500, headers);
 }

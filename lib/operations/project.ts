@@ -33,11 +33,15 @@ function build(schema: z.ZodType): Projector {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject) {
     const fields = Object.entries(inner.shape).map(([k, s]) => [k, projector(s as z.ZodType)] as const);
+    // `.catchall(schema)` declares keys known only at run time (per-locale blocks keyed by locale code).
+    const extra = inner.def.catchall as z.ZodType | undefined;
+    const catchall = extra && extra.def.type !== "never" ? projector(extra) : null;
     return (v) => {
       if (v == null) return null;
       const src = v as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const [k, f] of fields) out[k] = f(src[k]);
+      if (catchall) for (const k of Object.keys(src)) if (!(k in inner.shape)) out[k] = catchall(src[k]);
       return out;
     };
   }

@@ -8,8 +8,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderEvent = "pay" | "cancel" | "ship" | "deliver" | "complete" | "refund" | "markFraud" | "fail";
 
 const TABLE: Record<OrderEvent, Partial<Record<OrderStatus, OrderStatus>>> = {
-  /** Payment captured or invoiced. */
-  pay: { pending: "processing", processing: "processing" },
+  /** Payment captured or invoiced; an order already on its way (cash on delivery) keeps its shipping state. */
+  pay: { pending: "processing", processing: "processing", shipped: "shipped", delivered: "delivered" },
   cancel: { pending: "canceled", processing: "canceled" },
   ship: { pending: "shipped", processing: "shipped", shipped: "shipped" },
   deliver: { shipped: "delivered" },

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { uploadAdminProductImages } from "@/lib/admin/catalog/products";
+export const POST = rest(uploadAdminProductImages);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { reviews } from "@/lib/admin/customers/reviews";
+export const GET = rest(reviews.list);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { runAdminImport } from "@/lib/admin/imports/imports";
+export const POST = rest(runAdminImport);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { exportAdminProductsReport } from "@/lib/reporting/operations";
+export const GET = rest(exportAdminProductsReport);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { adminProductsReport } from "@/lib/reporting/operations";
+export const GET = rest(adminProductsReport);

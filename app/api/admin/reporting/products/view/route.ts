@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { adminProductsReportView } from "@/lib/reporting/operations";
+export const GET = rest(adminProductsReportView);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { adminSalesReport } from "@/lib/reporting/operations";
+export const GET = rest(adminSalesReport);

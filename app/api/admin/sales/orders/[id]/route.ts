@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { orders } from "@/lib/admin/sales/orders";
+export const GET = rest(orders.get);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { refunds } from "@/lib/admin/sales/documents";
+export const GET = rest(refunds.get);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { awaitPackageAdminReturn } from "@/lib/admin/sales/returns";
+export const POST = rest(awaitPackageAdminReturn);

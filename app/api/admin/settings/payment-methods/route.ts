@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { paymentMethods } from "@/lib/admin/settings/methods";
+export const GET = rest(paymentMethods.list);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { shippingMethods } from "@/lib/admin/settings/methods";
+export const GET = rest(shippingMethods.list);

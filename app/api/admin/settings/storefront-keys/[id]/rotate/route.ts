@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { rotateAdminStorefrontKey } from "@/lib/admin/settings/storefront-keys";
+export const POST = rest(rotateAdminStorefrontKey);

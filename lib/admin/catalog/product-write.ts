@@ -1,0 +1,249 @@
+// Product writes: the input, its checks against the store (locales, channels, categories, attributes, variants)
+// and one transaction that writes the product with its translations, channels, categories, stock and values.
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
+import { Conflict, Validation } from "../../errors.ts";
+import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
+import { nullableText } from "../input.ts";
+
+const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable"] as const;
+const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
+const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
+
+const TranslationInput = z.object({
+  locale: z.string().trim().min(1).max(20),
+  name: z.string().trim().min(1, { message: "is required" }).max(255),
+  urlKey: slug,
+  shortDescription: nullableText(2000),
+  description: nullableText(100_000),
+  metaTitle: nullableText(255),
+  metaDescription: nullableText(1000),
+  metaKeywords: nullableText(1000),
+});
+
+const AttributeValueInput = z.object({
+  attributeCode: z.string().trim().min(1).max(191),
+  optionId: recordId().optional(),
+  optionIds: z.array(recordId()).max(100).optional(),
+  value: z.union([z.string().max(65535), z.number(), z.boolean()]).nullable().optional(),
+  locale: z.string().max(20).optional(),
+  channelId: recordId().optional(),
+});
+
+export const ProductFields = z.object({
+  sku: z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: "may hold letters, digits, dot, dash and underscore" }),
+  price: money,
+  specialPrice: money.nullable().optional(),
+  specialPriceFrom: z.iso.datetime({ offset: true }).nullable().optional(),
+  specialPriceTo: z.iso.datetime({ offset: true }).nullable().optional(),
+  cost: money.nullable().optional(),
+  weight: numberParam().pipe(z.number().min(0)).nullable().optional(),
+  status: boolParam().optional(),
+  visibleIndividually: boolParam().optional(),
+  new: boolParam().optional(),
+  featured: boolParam().optional(),
+  rmaReturnPeriod: intParam().pipe(z.int().min(0).max(3650)).nullable().optional(),
+  translations: z.array(TranslationInput).min(1, { message: "needs at least one locale" }).max(50),
+  channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100).optional(),
+  categories: z.array(recordId()).max(500).optional(),
+  inventories: z.array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)) })).max(100).optional(),
+  attributeValues: z.array(AttributeValueInput).max(200).optional(),
+  superAttributes: z.array(z.string().trim().min(1).max(191)).max(10).optional(),
+});
+
+export const ProductCreate = ProductFields.extend({
+  type: z.enum(PRODUCT_TYPES, { message: `must be one of ${PRODUCT_TYPES.join(", ")}` }),
+  parentId: recordId().optional(),
+});
+export const ProductUpdate = ProductFields.partial();
+export type ProductInput = Partial<z.output<typeof ProductCreate>>;
+
+type Existing = { id: number; type: string; parentId: number | null; sku: string; superAttributes: string[] } | null;
+
+async function checkRefs(ctx: RequestContext, input: ProductInput, current: Existing) {
+  const db = ctx.db;
+  const type = current?.type ?? input.type!;
+  if (input.sku && input.sku !== current?.sku) {
+    if (await db.product.count({ where: { sku: input.sku } })) throw Validation.field("sku", `A product with sku "${input.sku}" already exists.`);
+  }
+  if (input.specialPriceFrom && input.specialPriceTo && input.specialPriceFrom > input.specialPriceTo) {
+    throw Validation.field("specialPriceTo", "must not be before specialPriceFrom.");
+  }
+  if (input.translations) {
+    const locales = new Set((await db.locale.findMany({ select: { code: true } })).map((l) => l.code));
+    const seen = new Set<string>();
+    for (const [i, t] of input.translations.entries()) {
+      if (!locales.has(t.locale)) throw Validation.field(`translations.${i}.locale`, `The store has no locale "${t.locale}".`);
+      if (seen.has(t.locale)) throw Validation.field(`translations.${i}.locale`, `Locale "${t.locale}" is given twice.`);
+      seen.add(t.locale);
+      const clash = await db.productTranslation.findFirst({ where: { locale: t.locale, urlKey: t.urlKey, ...(current ? { productId: { not: current.id } } : {}) } });
+      if (clash) throw Validation.field(`translations.${i}.urlKey`, `The url key "${t.urlKey}" is already used in ${t.locale} by product ${clash.productId}.`);
+    }
+  }
+  const channelIds = [...new Set([...(input.channels ?? []), ...(input.inventories ?? []).map((i) => i.channelId)])];
+  if (channelIds.length && (await db.channel.count({ where: { id: { in: channelIds } } })) !== channelIds.length) {
+    throw Validation.field(input.channels ? "channels" : "inventories", "must name existing channels only.");
+  }
+  const categoryIds = [...new Set(input.categories ?? [])];
+  if (categoryIds.length && (await db.category.count({ where: { id: { in: categoryIds } } })) !== categoryIds.length) {
+    throw Validation.field("categories", "must name existing categories only.");
+  }
+  if (input.superAttributes) {
+    if (type !== "configurable") throw Validation.field("superAttributes", "Only a configurable product has super attributes.");
+    const attrs = await db.attribute.findMany({ where: { code: { in: input.superAttributes }, isConfigurable: true, type: "select" } });
+    if (attrs.length !== new Set(input.superAttributes).size) throw Validation.field("superAttributes", "must name configurable select attributes (e.g. color, size).");
+    if (current && (await db.product.count({ where: { parentId: current.id } })) && [...input.superAttributes].sort().join() !== [...current.superAttributes].sort().join()) {
+      throw new Conflict("The super attributes of a configurable product with variants cannot change.");
+    }
+  }
+  if (type === "configurable" && !current && !input.superAttributes?.length) {
+    throw Validation.field("superAttributes", "A configurable product needs its super attributes (e.g. [\"color\", \"size\"]).");
+  }
+}
+
+type ResolvedValue = { attributeId: number; optionId: number | null; textValue: string | null; booleanValue: boolean | null; locale: string | null; channelId: number | null };
+
+/** Checks each value against its attribute's type and scope; returns the rows to write. */
+async function resolveValues(ctx: RequestContext, values: z.output<typeof AttributeValueInput>[]): Promise<ResolvedValue[]> {
+  const attrs = await ctx.db.attribute.findMany({ where: { code: { in: values.map((v) => v.attributeCode) } }, include: { options: { select: { id: true } } } });
+  const rows: ResolvedValue[] = [];
+  for (const [i, v] of values.entries()) {
+    const field = `attributeValues.${i}`;
+    const a = attrs.find((x) => x.code === v.attributeCode);
+    if (!a) throw Validation.field(`${field}.attributeCode`, `There is no attribute "${v.attributeCode}".`);
+    if (v.locale !== undefined && !a.valuePerLocale) throw Validation.field(`${field}.locale`, `Attribute "${a.code}" has one value for every locale.`);
+    if (v.channelId !== undefined && !a.valuePerChannel) throw Validation.field(`${field}.channelId`, `Attribute "${a.code}" has one value for every channel.`);
+    const base = { attributeId: a.id, optionId: null, textValue: null, booleanValue: null, locale: v.locale ?? null, channelId: v.channelId ?? null };
+    const optionOk = (id: number) => a.options.some((o) => o.id === id);
+    if (a.type === "select") {
+      if (!v.optionId || !optionOk(v.optionId)) throw Validation.field(`${field}.optionId`, `must be an option id of "${a.code}".`);
+      rows.push({ ...base, optionId: v.optionId });
+    } else if (a.type === "multiselect") {
+      if (!v.optionIds?.length || !v.optionIds.every(optionOk)) throw Validation.field(`${field}.optionIds`, `must be option ids of "${a.code}".`);
+      for (const optionId of new Set(v.optionIds)) rows.push({ ...base, optionId });
+    } else if (a.type === "boolean") {
+      if (typeof v.value !== "boolean") throw Validation.field(`${field}.value`, `"${a.code}" takes true or false.`);
+      rows.push({ ...base, booleanValue: v.value });
+    } else {
+      if (v.value == null || typeof v.value === "boolean") throw Validation.field(`${field}.value`, `"${a.code}" takes a ${a.type} value.`);
+      const text = String(v.value);
+      if (a.type === "price" && !(Number(text) >= 0)) throw Validation.field(`${field}.value`, `"${a.code}" takes a non-negative number.`);
+      if (a.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(text)) throw Validation.field(`${field}.value`, `"${a.code}" takes a date YYYY-MM-DD.`);
+      rows.push({ ...base, textValue: text });
+    }
+  }
+  return rows;
+}
+
+/** A variant names one option of each of its parent's super attributes, in a combination no sibling has. */
+async function checkVariant(ctx: RequestContext, parentId: number, values: ResolvedValue[], selfId?: number) {
+  const parent = await ctx.db.product.findUnique({ where: { id: parentId }, include: { superAttributes: true } });
+  if (!parent || parent.type !== "configurable") throw Validation.field("parentId", "must be the id of a configurable product.");
+  const supers = parent.superAttributes.map((s) => s.attributeId);
+  const picked = supers.map((id) => values.find((v) => v.attributeId === id)?.optionId);
+  if (picked.some((o) => !o)) throw Validation.field("attributeValues", "A variant needs an option for each super attribute of its parent.");
+  const siblings = await ctx.db.product.findMany({
+    where: { parentId, ...(selfId ? { id: { not: selfId } } : {}) },
+    include: { attributeValues: { where: { attributeId: { in: supers } } } },
+  });
+  const key = picked.join(",");
+  if (siblings.some((s) => supers.map((id) => s.attributeValues.find((v) => v.attributeId === id)?.optionId).join(",") === key)) {
+    throw Validation.field("attributeValues", "Another variant of this product already has this combination of options.");
+  }
+}
+
+async function writeRelations(tx: Tx, id: number, input: ProductInput, values: ResolvedValue[] | null, superIds: number[] | null) {
+  for (const t of input.translations ?? []) {
+    const { locale, ...fields } = t;
+    const data = { ...fields, shortDescription: fields.shortDescription ?? null, description: fields.description ?? null, metaTitle: fields.metaTitle ?? null, metaDescription: fields.metaDescription ?? null, metaKeywords: fields.metaKeywords ?? null };
+    await tx.productTranslation.upsert({ where: { productId_locale: { productId: id, locale } }, create: { ...data, productId: id, locale }, update: data });
+  }
+  if (input.channels) {
+    await tx.productChannel.deleteMany({ where: { productId: id } });
+    await tx.productChannel.createMany({ data: [...new Set(input.channels)].map((channelId) => ({ productId: id, channelId })) });
+  }
+  if (input.categories) {
+    await tx.productCategory.deleteMany({ where: { productId: id } });
+    await tx.productCategory.createMany({ data: [...new Set(input.categories)].map((categoryId) => ({ productId: id, categoryId })) });
+  }
+  for (const inv of input.inventories ?? []) {
+    await tx.productInventory.upsert({ where: { productId_channelId: { productId: id, channelId: inv.channelId } }, create: { productId: id, ...inv }, update: { qty: inv.qty } });
+  }
+  if (values) {
+    for (const attributeId of new Set(values.map((v) => v.attributeId))) {
+      const scope = values.filter((v) => v.attributeId === attributeId);
+      await tx.productAttributeValue.deleteMany({ where: { productId: id, attributeId, OR: scope.map((s) => ({ locale: s.locale, channelId: s.channelId })) } });
+    }
+    await tx.productAttributeValue.createMany({ data: values.map((v) => ({ ...v, productId: id })) });
+  }
+  if (superIds) {
+    await tx.productSuperAttribute.deleteMany({ where: { productId: id } });
+    await tx.productSuperAttribute.createMany({ data: superIds.map((attributeId) => ({ productId: id, attributeId })) });
+  }
+}
+
+const scalarFields = (input: ProductInput) => ({
+  sku: input.sku,
+  price: input.price,
+  specialPrice: input.specialPrice,
+  specialPriceFrom: input.specialPriceFrom === undefined ? undefined : input.specialPriceFrom && new Date(input.specialPriceFrom),
+  specialPriceTo: input.specialPriceTo === undefined ? undefined : input.specialPriceTo && new Date(input.specialPriceTo),
+  cost: input.cost,
+  weight: input.weight,
+  status: input.status,
+  visibleIndividually: input.visibleIndividually,
+  new: input.new,
+  featured: input.featured,
+  rmaReturnPeriod: input.rmaReturnPeriod,
+});
+
+async function superAttributeIds(ctx: RequestContext, codes: string[] | undefined) {
+  if (!codes) return null;
+  const rows = await ctx.db.attribute.findMany({ where: { code: { in: codes } }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** Checks a new product against the store; the answer writes it (imports check a whole file before writing). */
+export async function planCreate(ctx: RequestContext, input: z.output<typeof ProductCreate>): Promise<() => Promise<number>> {
+  if (input.parentId && input.type !== "simple") throw Validation.field("type", "A variant of a configurable product is a simple product.");
+  await checkRefs(ctx, input, null);
+  const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : [];
+  if (input.parentId) await checkVariant(ctx, input.parentId, values);
+  const superIds = await superAttributeIds(ctx, input.superAttributes);
+  const channels = input.channels ?? [ctx.channel.id];
+  return () =>
+    ctx.db.$transaction(async (tx) => {
+      const row = await tx.product.create({
+        data: { ...scalarFields(input), sku: input.sku, price: input.price, type: input.type, parentId: input.parentId ?? null, visibleIndividually: input.visibleIndividually ?? !input.parentId },
+      });
+      await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
+      return row.id;
+    });
+}
+
+export async function createProduct(ctx: RequestContext, input: z.output<typeof ProductCreate>): Promise<number> {
+  return (await planCreate(ctx, input))();
+}
+
+/** Checks a change to product `id`; the answer writes it. */
+export async function planUpdate(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<() => Promise<void>> {
+  const current = await ctx.db.product.findUniqueOrThrow({ where: { id }, include: { superAttributes: { include: { attribute: true } } } });
+  const existing = { ...current, superAttributes: current.superAttributes.map((s) => s.attribute.code) };
+  await checkRefs(ctx, input, existing);
+  const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : null;
+  if (values && current.parentId) {
+    const kept = await ctx.db.productAttributeValue.findMany({ where: { productId: id, attributeId: { notIn: values.map((v) => v.attributeId) } } });
+    await checkVariant(ctx, current.parentId, [...values, ...kept], id);
+  }
+  const superIds = await superAttributeIds(ctx, input.superAttributes);
+  return () =>
+    ctx.db.$transaction(async (tx) => {
+      await tx.product.update({ where: { id }, data: { ...scalarFields(input), updatedAt: new Date() } });
+      await writeRelations(tx, id, input, values, superIds);
+    });
+}
+
+export async function updateProduct(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<void> {
+  await (await planUpdate(ctx, id, input))();
+}

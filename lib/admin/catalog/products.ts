@@ -1,0 +1,91 @@
+// Products over the Admin API: CRUD with translations, prices, channels, categories, stock per channel, attribute
+// values and variants (a variant is a simple product whose parentId is a configurable product), and image upload.
+import { z } from "zod";
+import { intParam, boolParam } from "../../operations/fields.ts";
+import { PayloadTooLarge, UnsupportedMediaType, Validation } from "../../errors.ts";
+import { EXTENSIONS, sniff, storeFile } from "../../storage/files.ts";
+import { provider } from "../../db/client.ts";
+import { adminResource, resourceAction } from "../resource.ts";
+import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
+import { createProduct, ProductCreate, ProductUpdate, updateProduct } from "./product-write.ts";
+
+const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
+
+export const products = adminResource({
+  path: "catalog/products",
+  one: "Product",
+  many: "Products",
+  permission: "catalog.products",
+  model: "product",
+  output: AdminProduct,
+  include: productInclude,
+  toOutput: toAdminProduct,
+  filters: z.object({
+    sku: z.string().trim().max(191).optional(),
+    name: z.string().trim().max(255).optional(),
+    type: z.enum(["simple", "configurable", "virtual", "downloadable"]).optional(),
+    status: boolParam().optional(),
+    parentId: intParam().optional(),
+    categoryId: intParam().optional(),
+    channelId: intParam().optional(),
+  }),
+  where: (_ctx, f) => ({
+    ...(f.sku ? { sku: contains(f.sku) } : {}),
+    ...(f.name ? { translations: { some: { name: contains(f.name) } } } : {}),
+    ...(f.type ? { type: f.type } : {}),
+    ...(f.status !== undefined ? { status: f.status } : {}),
+    ...(f.parentId ? { parentId: f.parentId } : {}),
+    ...(f.categoryId ? { categories: { some: { categoryId: f.categoryId } } } : {}),
+    ...(f.channelId ? { channels: { some: { channelId: f.channelId } } } : {}),
+  }),
+  sort: {
+    fields: { id: (d) => ({ id: d }), sku: (d) => ({ sku: d }), price: (d) => ({ price: d }), created_at: (d) => ({ createdAt: d }), updated_at: (d) => ({ updatedAt: d }) },
+    default: "-id",
+  },
+  create: { input: ProductCreate, run: createProduct },
+  update: { input: ProductUpdate, run: updateProduct },
+  remove: true,
+});
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+export const uploadAdminProductImages = resourceAction(products, {
+  verb: "upload",
+  name: "uploadAdminProductImages",
+  segment: "images",
+  summary:
+    "Add images to a product: REST multipart/form-data with one or more `images` (or `image`) file parts, PNG, JPEG, " +
+    "GIF or WebP up to 5 MB each. GraphQL does not take binary uploads: this mutation always answers 415.",
+  permission: "catalog.products.edit",
+  input: z.object({ images: z.unknown().optional(), image: z.unknown().optional() }),
+  status: 201,
+  multipart: { maxBytes: 20 * MAX_IMAGE_BYTES },
+  run: async (ctx, id, input) => {
+    const files = [input.images, input.image].flat().filter((f): f is File => f instanceof File);
+    if (!files.length) {
+      const sentText = [input.images, input.image].flat().some((v) => v !== undefined);
+      if (sentText) throw Validation.field("images", "must be file parts of a multipart/form-data request.");
+      throw new UnsupportedMediaType(
+        "Product images are uploaded as multipart/form-data file parts named `images` to POST /api/admin/catalog/products/{id}/images; GraphQL and JSON bodies cannot carry them.",
+      );
+    }
+    const checked = await Promise.all(
+      files.map(async (f, i) => {
+        if (f.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge(MAX_IMAGE_BYTES);
+        const bytes = new Uint8Array(await f.arrayBuffer());
+        // The bytes decide, not the declared content type.
+        const type = IMAGE_TYPES.find((t) => sniff(t, bytes, [t]));
+        if (!type || bytes.length === 0) throw Validation.field(`images.${i}`, `"${f.name}" is not a PNG, JPEG, GIF or WebP image.`);
+        return { bytes, type };
+      }),
+    );
+    const last = await ctx.db.productImage.aggregate({ where: { productId: id }, _max: { position: true } });
+    let position = last._max.position ?? 0;
+    const paths = [];
+    for (const f of checked) paths.push(await storeFile(`product/${id}`, EXTENSIONS[f.type], f.bytes));
+    await ctx.db.productImage.createMany({ data: paths.map((path) => ({ productId: id, path, type: "images", position: ++position })) });
+  },
+});
+
+export const operations = [...products.operations, uploadAdminProductImages];

@@ -1,0 +1,105 @@
+// Customers over the Admin API. A disabled or suspended customer's bearer tokens stop working at once (the shop gate
+// checks both flags); a password given here replaces the customer's password.
+import { z } from "zod";
+import bcrypt from "bcryptjs";
+import type { RequestContext } from "../../context.ts";
+import { Validation } from "../../errors.ts";
+import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
+import { randomSecret } from "../../auth/secrets.ts";
+import { BCRYPT_COST } from "../../customers/account.ts";
+import { provider } from "../../db/client.ts";
+import { adminResource } from "../resource.ts";
+import { nullableText } from "../input.ts";
+
+export const AdminCustomer = z
+  .object({
+    id: z.int(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable(), gender: z.string().nullable(),
+    dateOfBirth: z.string().nullable(), status: z.int(), isVerified: z.boolean(), isSuspended: z.boolean(), subscribedToNewsletter: z.boolean(),
+    customerGroupId: z.int().nullable(), channelId: z.int().nullable(), ordersCount: z.int(), addressesCount: z.int(), createdAt: z.string(), updatedAt: z.string(),
+  })
+  .meta({ id: "AdminCustomer", iri: "/api/admin/customers" });
+
+const Fields = z.object({
+  firstName: z.string().trim().min(1, { message: "is required" }).max(100),
+  lastName: z.string().trim().min(1, { message: "is required" }).max(100),
+  email: email(),
+  password: z.string().min(8, { message: "must be at least 8 characters" }).max(128).optional(),
+  phone: nullableText(40),
+  gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).nullable().optional(),
+  dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).nullable().optional(),
+  status: intParam().pipe(z.int().min(0).max(1)).optional(),
+  isVerified: boolParam().optional(),
+  isSuspended: boolParam().optional(),
+  customerGroupId: recordId().nullable().optional(),
+  channelId: recordId().nullable().optional(),
+});
+type Input = Partial<z.output<typeof Fields>>;
+
+async function check(ctx: RequestContext, input: Input, selfId?: number) {
+  if (input.email) {
+    const other = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (other && other.id !== selfId) throw Validation.field("email", "A customer with this email already exists.");
+  }
+  if (input.customerGroupId && !(await ctx.db.customerGroup.count({ where: { id: input.customerGroupId } }))) throw Validation.field("customerGroupId", "There is no such customer group.");
+  if (input.channelId && !(await ctx.db.channel.count({ where: { id: input.channelId } }))) throw Validation.field("channelId", "There is no such channel.");
+}
+
+async function data(input: Input) {
+  const { password, ...rest } = input;
+  return { ...rest, ...(password ? { passwordHash: await bcrypt.hash(password, BCRYPT_COST) } : {}) };
+}
+
+const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
+
+export const customers = adminResource({
+  path: "customers",
+  one: "Customer",
+  many: "Customers",
+  permission: "customers",
+  model: "customer",
+  output: AdminCustomer,
+  include: () => ({ _count: { select: { orders: true, addresses: true } } }),
+  toOutput: (_ctx, c) => ({ ...c, ordersCount: c._count.orders, addressesCount: c._count.addresses }),
+  filters: z.object({
+    email: z.string().trim().max(191).optional(),
+    name: z.string().trim().max(100).optional(),
+    customerGroupId: intParam().optional(),
+    status: intParam().optional(),
+    isSuspended: boolParam().optional(),
+  }),
+  where: (_ctx, f) => ({
+    ...(f.email ? { email: contains(f.email.toLowerCase()) } : {}),
+    ...(f.name ? { OR: [{ firstName: contains(f.name) }, { lastName: contains(f.name) }] } : {}),
+    ...(f.customerGroupId ? { customerGroupId: f.customerGroupId } : {}),
+    ...(f.status !== undefined ? { status: f.status } : {}),
+    ...(f.isSuspended !== undefined ? { isSuspended: f.isSuspended } : {}),
+  }),
+  sort: { fields: { id: (d) => ({ id: d }), email: (d) => ({ email: d }), last_name: (d) => ({ lastName: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },
+  create: {
+    input: Fields,
+    summary: "Create a customer; without a password the account can only be entered after a password reset.",
+    run: async (ctx, input) => {
+      await check(ctx, input);
+      const row = await ctx.db.customer.create({
+        data: {
+          ...(await data(input)),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          passwordHash: await bcrypt.hash(input.password ?? randomSecret(24), BCRYPT_COST),
+          apiToken: randomSecret(40),
+          channelId: input.channelId ?? ctx.channel.id,
+        },
+      });
+      return row.id;
+    },
+  },
+  update: {
+    input: Fields.partial(),
+    run: async (ctx, id, input) => {
+      await check(ctx, input, id);
+      await ctx.db.customer.update({ where: { id }, data: await data(input) });
+    },
+  },
+  remove: true,
+});

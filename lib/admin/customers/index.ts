@@ -1,0 +1,7 @@
+// Customer operations of the Admin API.
+import type { AnyOperation } from "../../operations/define.ts";
+import { customers } from "./customers.ts";
+import { customerGroups } from "./groups.ts";
+import { operations as reviewOperations } from "./reviews.ts";
+
+export const customerOperations: AnyOperation[] = [...customers.operations, ...customerGroups.operations, ...reviewOperations];

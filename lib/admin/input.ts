@@ -1,0 +1,73 @@
+// Input helpers of the Admin API: nested snake_case keys, list sorting, permission bounds on grants.
+import { z } from "zod";
+import type { RequestContext } from "../context.ts";
+import { adminPrincipal } from "../context.ts";
+import { Forbidden, Validation } from "../errors.ts";
+import { camel } from "../http/rest.ts";
+
+/**
+ * `url_key` and `urlKey` both arrive as `urlKey`, at every depth (WIRE.md: REST inputs accept both spellings).
+ * Keys already camelCased win; keys that are codes (`en`, `fr`, `pt_BR`) are left as they are by `camel`.
+ */
+export function deepCamel(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(deepCamel);
+  if (value === null || typeof value !== "object" || value instanceof File || value instanceof Date) return value;
+  const raw = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const c = camel(k);
+    if (c === k || !(c in raw)) out[c] = deepCamel(v);
+  }
+  return out;
+}
+
+export interface SortSpec {
+  /** Sort key as clients spell it (`created_at`) → Prisma orderBy for a direction. */
+  fields: Record<string, (dir: "asc" | "desc") => object>;
+  /** e.g. `-id`: newest first. */
+  default: string;
+}
+
+/** `sort=name`, `sort=-name`, `sort=name-desc` or `sort=name&order=desc`; an unknown field is a 422 naming the choices. */
+export function orderBy(spec: SortSpec, sort: string | undefined, order: "asc" | "desc" | undefined): object[] {
+  const text = (sort ?? spec.default).trim();
+  let field = text;
+  let dir: "asc" | "desc" = order ?? "asc";
+  const suffix = /^(.+?)[-:](asc|desc)$/i.exec(text);
+  if (text.startsWith("-")) {
+    field = text.slice(1);
+    dir = "desc";
+  } else if (suffix) {
+    field = suffix[1];
+    dir = suffix[2].toLowerCase() as "asc" | "desc";
+  }
+  const key = Object.keys(spec.fields).find((k) => k === field || camel(k) === field);
+  if (!key) throw Validation.field("sort", `sort must be one of ${Object.keys(spec.fields).join(", ")} (prefix - or suffix -desc for descending).`);
+  const primary = spec.fields[key](dir);
+  return key === "id" ? [primary] : [primary, { id: dir }];
+}
+
+export const SortArgs = z.object({
+  sort: z.string().trim().max(60).optional(),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
+});
+
+/** Refuses a grant wider than what the calling token may do itself (no escalation through roles or tokens). */
+export function assertCanGrant(ctx: RequestContext, permissions: "all" | readonly string[]): void {
+  const mine = adminPrincipal(ctx).permissions;
+  if (mine === "all") return;
+  if (permissions === "all") throw new Forbidden("Only a token with full access can grant full access.");
+  const beyond = permissions.filter((p) => !mine.has(p));
+  if (beyond.length) throw new Forbidden(`This token cannot grant permissions it does not hold: ${beyond.join(", ")}.`);
+}
+
+/** A PATCH must change something. */
+export function assertSomeField(input: Record<string, unknown>, ignore: string[] = ["id"]): void {
+  if (!Object.keys(input).some((k) => !ignore.includes(k) && input[k] !== undefined)) {
+    throw new Validation("Give at least one field to change.", { body: ["Give at least one field to change."] });
+  }
+}
+
+/** Optional text that may be cleared with null or "". */
+export const nullableText = (max = 255) =>
+  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable()).optional();

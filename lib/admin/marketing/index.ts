@@ -1,0 +1,7 @@
+// Marketing operations of the Admin API.
+import type { AnyOperation } from "../../operations/define.ts";
+import { coupons } from "./coupons.ts";
+import { urlRedirects } from "./url-redirects.ts";
+import { newsletterSubscribers } from "./newsletter-subscribers.ts";
+
+export const marketingOperations: AnyOperation[] = [...coupons.operations, ...urlRedirects.operations, ...newsletterSubscribers.operations];

@@ -1,0 +1,59 @@
+// Permanent and temporary URL redirects (the CMS records its own when a page's url_key changes).
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { Validation } from "../../errors.ts";
+import { intParam } from "../../operations/fields.ts";
+import { adminResource } from "../resource.ts";
+
+export const AdminUrlRedirect = z
+  .object({
+    id: z.int(), fromPath: z.string(), toPath: z.string(), statusCode: z.int(), entityType: z.string().nullable(), entityId: z.int().nullable(),
+    locale: z.string(), createdAt: z.string(),
+  })
+  .meta({ id: "AdminUrlRedirect", iri: "/api/admin/marketing/url-redirects" });
+
+const path = z.string().trim().min(1, { message: "is required" }).max(2000).regex(/^\/[^\s]*$/, { message: "must be a path starting with /" });
+const Fields = z.object({
+  fromPath: path,
+  toPath: path,
+  statusCode: intParam().pipe(z.union([z.literal(301), z.literal(302)], { message: "must be 301 or 302" })).optional(),
+  locale: z.string().trim().max(20).optional(),
+});
+type Input = Partial<z.output<typeof Fields>>;
+
+async function check(ctx: RequestContext, input: Input, current?: { id: number; fromPath: string; toPath: string; locale: string }) {
+  const from = input.fromPath ?? current?.fromPath;
+  const to = input.toPath ?? current?.toPath;
+  const locale = input.locale ?? current?.locale ?? "";
+  if (from === to) throw Validation.field("toPath", "A redirect cannot lead to itself.");
+  if (locale && !(await ctx.db.locale.count({ where: { code: locale } }))) throw Validation.field("locale", `The store has no locale "${locale}".`);
+  const clash = await ctx.db.urlRedirect.findFirst({ where: { fromPath: from, locale, ...(current ? { id: { not: current.id } } : {}) } });
+  if (clash) throw Validation.field("fromPath", `"${from}" already redirects (redirect ${clash.id}).`);
+}
+
+export const urlRedirects = adminResource({
+  path: "marketing/url-redirects",
+  one: "UrlRedirect",
+  many: "UrlRedirects",
+  permission: "marketing.url-redirects",
+  model: "urlRedirect",
+  output: AdminUrlRedirect,
+  filters: z.object({ fromPath: z.string().max(2000).optional(), entityType: z.string().max(30).optional() }),
+  where: (_ctx, f) => ({ ...(f.fromPath ? { fromPath: f.fromPath } : {}), ...(f.entityType ? { entityType: f.entityType } : {}) }),
+  sort: { fields: { id: (d) => ({ id: d }), from_path: (d) => ({ fromPath: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },
+  create: {
+    input: Fields,
+    run: async (ctx, input) => {
+      await check(ctx, input);
+      return (await ctx.db.urlRedirect.create({ data: { ...input, locale: input.locale ?? "", statusCode: input.statusCode ?? 301 } })).id;
+    },
+  },
+  update: {
+    input: Fields.partial(),
+    run: async (ctx, id, input) => {
+      await check(ctx, input, await ctx.db.urlRedirect.findUniqueOrThrow({ where: { id } }));
+      await ctx.db.urlRedirect.update({ where: { id }, data: input });
+    },
+  },
+  remove: true,
+});

@@ -1,0 +1,52 @@
+// EU withdrawals in the back office: the store confirms or declines a declared withdrawal, and records the refund.
+// The moves are one small table, like every other status machine of the store.
+import { z } from "zod";
+import { Conflict } from "../../errors.ts";
+import { intParam } from "../../operations/fields.ts";
+import { adminResource, resourceAction } from "../resource.ts";
+
+export const AdminEuWithdrawal = z
+  .object({
+    id: z.int(), uuid: z.string(), orderId: z.int(), orderIncrementId: z.string(), customerId: z.int().nullable(), isGuest: z.boolean(),
+    customerEmail: z.string(), status: z.string(), reasonText: z.string().nullable(), receivedAt: z.string(), createdAt: z.string(), updatedAt: z.string(),
+  })
+  .meta({ id: "AdminEuWithdrawal", iri: "/api/admin/eu-withdrawals" });
+
+const STATUSES = ["received", "confirmed", "declined", "refunded"] as const;
+type WithdrawalEvent = "confirm" | "decline" | "refund";
+const MOVES: Record<WithdrawalEvent, Partial<Record<string, string>>> = {
+  confirm: { received: "confirmed" },
+  decline: { received: "declined", confirmed: "declined" },
+  refund: { confirmed: "refunded" },
+};
+
+export const euWithdrawals = adminResource({
+  path: "eu-withdrawals",
+  one: "EuWithdrawal",
+  many: "EuWithdrawals",
+  permission: "eu-withdrawals",
+  model: "euWithdrawal",
+  output: AdminEuWithdrawal,
+  filters: z.object({ status: z.enum(STATUSES).optional(), orderId: intParam().optional(), customerId: intParam().optional() }),
+  where: (_ctx, f) => ({ ...f }),
+  sort: { fields: { id: (d) => ({ id: d }), received_at: (d) => ({ receivedAt: d }) }, default: "-id" },
+});
+
+const move = (event: WithdrawalEvent, summary: string) =>
+  resourceAction(euWithdrawals, {
+    verb: event,
+    summary,
+    permission: "eu-withdrawals.edit",
+    run: async (ctx, id) => {
+      const w = await ctx.db.euWithdrawal.findUniqueOrThrow({ where: { id } });
+      const next = MOVES[event][w.status];
+      if (!next) throw new Conflict(`A withdrawal that is ${w.status} cannot be ${event === "refund" ? "refunded" : `${event}d`}.`);
+      const moved = await ctx.db.euWithdrawal.updateMany({ where: { id, status: w.status }, data: { status: next } });
+      if (moved.count !== 1) throw new Conflict("The withdrawal changed meanwhile; reload it and try again.");
+    },
+  });
+
+export const confirmAdminEuWithdrawal = move("confirm", "Confirm a received withdrawal (→ confirmed).");
+export const declineAdminEuWithdrawal = move("decline", "Decline a withdrawal (→ declined).");
+export const refundAdminEuWithdrawal = move("refund", "Record that a confirmed withdrawal was refunded (→ refunded).");
+export const operations = [...euWithdrawals.operations, confirmAdminEuWithdrawal, declineAdminEuWithdrawal, refundAdminEuWithdrawal];

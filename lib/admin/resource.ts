@@ -1,0 +1,242 @@
+// The generic admin resource: one declaration gives list, get, create, update and delete on REST and GraphQL,
+// each behind its own permission (`<area>.view|create|edit|delete`).
+//
+// Naming scheme, for a resource with `one: "Product"`, `many: "Products"` at `path: "catalog/products"`:
+//   REST    GET    /api/admin/catalog/products         list, `{ data, meta }`; page, per_page (≤ 50), filters, sort
+//           GET    /api/admin/catalog/products/{id}    one
+//           POST   /api/admin/catalog/products         create (201)
+//           PATCH  /api/admin/catalog/products/{id}    partial update
+//           DELETE /api/admin/catalog/products/{id}    delete
+//           POST   /api/admin/catalog/products/{id}/<action>   state changes (approve, cancel, …)
+//   GraphQL adminProducts (connection), adminProduct(id:), createAdminProduct, updateAdminProduct,
+//           deleteAdminProduct, <action>AdminProduct; every payload's data field is `adminProduct`.
+//   IRIs    /api/admin/catalog/products/<n> as `id`, the number as `_id`.
+import { z } from "zod";
+import type { RequestContext } from "../context.ts";
+import { operation, type AnyOperation, type ListOperation, type SingleOperation } from "../operations/define.ts";
+import { recordId } from "../operations/fields.ts";
+import { NotFound } from "../errors.ts";
+import { assertSomeField, deepCamel, orderBy, SortArgs, type SortSpec } from "./input.ts";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a resource reaches its Prisma delegate by model name */
+
+export const ADMIN_LIST = { defaultPerPage: 10, maxPerPage: 50 };
+
+/** A record on its way out: the projector turns Dates into ISO strings and Decimals stay numbers-to-be, so the
+ * declared output is the contract, checked by the tests, not by the compiler. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+type Out<O extends z.ZodObject> = any;
+
+export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject> {
+  path: string;
+  one: string;
+  many: string;
+  /** Permission area, e.g. `catalog.products`. */
+  permission: string;
+  /** Verbs whose permission differs from the default (`view`, `create`, `edit`, `delete`). */
+  permissions?: Partial<Record<"list" | "get" | "create" | "update" | "remove", string>>;
+  /** Prisma model (delegate name on the client). */
+  model: string;
+  output: O;
+  include?: (ctx: RequestContext) => object;
+  toOutput?: (ctx: RequestContext, row: any, shared: any) => Out<O> | Promise<Out<O>>;
+  /** What every row's output needs from the store, read once per request rather than once per row. */
+  shared?: (ctx: RequestContext) => Promise<unknown>;
+  /** Rows the caller may see at all (others answer 404), e.g. a sub-admin sees only their own tokens. */
+  visible?: (ctx: RequestContext) => object;
+  filters?: F;
+  where?: (ctx: RequestContext, filters: z.output<F>) => object | Promise<object>;
+  sort?: SortSpec;
+  /** Returns the new id, or the id with fields shown once beside the record (a secret). */
+  create?: { input: C; summary?: string; run(ctx: RequestContext, input: z.output<C>): Promise<number | { id: number; extra: object }> };
+  update?: { input: U; summary?: string; run(ctx: RequestContext, id: number, input: z.output<U>): Promise<void> };
+  /** Runs after every successful write (e.g. dropping the cached store settings). */
+  afterWrite?: () => void;
+  /** `true`: delete the row (a record still referenced answers 409). A function: custom delete. */
+  remove?: true | ((ctx: RequestContext, id: number) => Promise<void>);
+}
+
+export interface Resource<O extends z.ZodObject> {
+  spec: ResourceSpec<O, any, any, any>;
+  iri: string;
+  list: AnyOperation;
+  get: AnyOperation;
+  create?: AnyOperation;
+  update?: AnyOperation;
+  remove?: AnyOperation;
+  /** Loads one record in its output shape (404 when missing). */
+  load(ctx: RequestContext, id: number): Promise<Out<O>>;
+  operations: AnyOperation[];
+}
+
+const DEFAULT_SORT: SortSpec = { fields: { id: (dir) => ({ id: dir }) }, default: "-id" };
+
+export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.ZodObject, C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject>(
+  spec: ResourceSpec<O, F, C, U>,
+): Resource<O> {
+  const base = `/api/admin/${spec.path}`;
+  const one = `${base}/{id}`;
+  const perm = (verb: "list" | "get" | "create" | "update" | "remove", fallback: string) => spec.permissions?.[verb] ?? `${spec.permission}.${fallback}`;
+  const delegate = (ctx: RequestContext) => (ctx.db as any)[spec.model];
+  const include = (ctx: RequestContext) => (spec.include ? { include: spec.include(ctx) } : {});
+  const shape = async (ctx: RequestContext, row: unknown, shared?: unknown) =>
+    spec.toOutput ? spec.toOutput(ctx, row, shared ?? (await spec.shared?.(ctx))) : (row as Out<O>);
+
+  async function load(ctx: RequestContext, id: number): Promise<Out<O>> {
+    const row = await delegate(ctx).findFirst({ where: { id, ...spec.visible?.(ctx) }, ...include(ctx) });
+    if (!row) throw new NotFound(spec.one.replace(/([a-z])([A-Z])/g, "$1 $2"));
+    return shape(ctx, row);
+  }
+
+  const filters = (spec.filters ?? z.object({})) as F;
+  const list: ListOperation = operation({
+    name: `admin${spec.many}`,
+    surface: "admin",
+    kind: "query",
+    summary: `List ${spec.many.toLowerCase()}: filters, \`sort\`, \`page\` and \`per_page\` (at most 50).`,
+    access: { admin: perm("list", "view") },
+    input: filters.extend(SortArgs.shape),
+    output: spec.output,
+    list: ADMIN_LIST,
+    rest: { method: "GET", paths: [base] },
+    run: async (ctx, input, paging) => {
+      const { sort, order, ...rest } = input as { sort?: string; order?: "asc" | "desc" };
+      const filtered = spec.where ? await spec.where(ctx, rest as z.output<F>) : {};
+      const where = spec.visible ? { AND: [filtered, spec.visible(ctx)] } : filtered;
+      const orderByList = orderBy(spec.sort ?? DEFAULT_SORT, sort, order);
+      const [total, rows, shared] = await Promise.all([
+        delegate(ctx).count({ where }),
+        paging.limit === 0 ? [] : delegate(ctx).findMany({ where, orderBy: orderByList, skip: paging.offset, take: paging.limit, ...include(ctx) }),
+        spec.shared?.(ctx),
+      ]);
+      return { total, items: await Promise.all((rows as unknown[]).map((r) => shape(ctx, r, shared))) };
+    },
+  });
+
+  const get: SingleOperation = operation({
+    name: `admin${spec.one}`,
+    surface: "admin",
+    kind: "query",
+    summary: `One ${spec.one.toLowerCase()}.`,
+    access: { admin: perm("get", "view") },
+    input: z.object({ id: recordId() }),
+    output: spec.output,
+    rest: { method: "GET", paths: [one] },
+    run: (ctx, { id }) => load(ctx, id),
+  });
+
+  const ops: AnyOperation[] = [list, get];
+  const resource: Resource<O> = { spec, iri: base, list, get, load, operations: ops };
+
+  if (spec.create) {
+    const c = spec.create;
+    resource.create = operation({
+      name: `createAdmin${spec.one}`,
+      surface: "admin",
+      kind: "mutation",
+      summary: c.summary ?? `Create a ${spec.one.toLowerCase()}.`,
+      access: { admin: perm("create", "create") },
+      input: c.input.strict(),
+      output: spec.output,
+      rest: { method: "POST", paths: [base], status: 201, input: deepCamel },
+      run: async (ctx, input) => {
+        const made = await c.run(ctx, input as z.output<C>);
+        spec.afterWrite?.();
+        return typeof made === "number" ? load(ctx, made) : { ...(await load(ctx, made.id)), ...made.extra };
+      },
+    });
+    ops.push(resource.create);
+  }
+
+  if (spec.update) {
+    const u = spec.update;
+    resource.update = operation({
+      name: `updateAdmin${spec.one}`,
+      surface: "admin",
+      kind: "mutation",
+      summary: u.summary ?? `Change some fields of a ${spec.one.toLowerCase()}.`,
+      access: { admin: perm("update", "edit") },
+      input: u.input.extend({ id: recordId() }).strict(),
+      output: spec.output,
+      rest: { method: "PATCH", paths: [one], input: deepCamel },
+      run: async (ctx, input) => {
+        const { id, ...fields } = input as { id: number } & Record<string, unknown>;
+        assertSomeField(fields);
+        await load(ctx, id);
+        await u.run(ctx, id, fields as z.output<U>);
+        spec.afterWrite?.();
+        return load(ctx, id);
+      },
+    });
+    ops.push(resource.update);
+  }
+
+  if (spec.remove) {
+    const remove = spec.remove === true ? (ctx: RequestContext, id: number) => delegate(ctx).delete({ where: { id } }) : spec.remove;
+    resource.remove = operation({
+      name: `deleteAdmin${spec.one}`,
+      surface: "admin",
+      kind: "mutation",
+      summary: `Delete a ${spec.one.toLowerCase()}.`,
+      access: { admin: perm("remove", "delete") },
+      input: z.object({ id: recordId() }),
+      output: deletedShape(spec.one, base),
+      rest: { method: "DELETE", paths: [one] },
+      run: async (ctx, { id }) => {
+        await load(ctx, id);
+        await remove(ctx, id);
+        spec.afterWrite?.();
+        return { id, success: true, message: `${spec.one.replace(/([a-z])([A-Z])/g, "$1 $2")} ${id} deleted.` };
+      },
+    });
+    ops.push(resource.remove);
+  }
+  return resource;
+}
+
+function deletedShape(one: string, iri: string) {
+  return z.object({ id: z.int(), success: z.boolean(), message: z.string() }).meta({ id: `AdminDeleted${one}`, iri });
+}
+
+/**
+ * A state change or sub-record on one record: `POST /api/admin/<path>/{id}/<action>`, GraphQL `<verb>Admin<One>`.
+ * Answers with the record (or `output` when given).
+ */
+export function resourceAction<O extends z.ZodObject, I extends z.ZodObject, R extends z.ZodType = O>(
+  resource: Resource<O>,
+  def: {
+    verb: string;
+    /** GraphQL name when `<verb>Admin<One>` reads badly. */
+    name?: string;
+    /** Path segment after `{id}`; defaults to the verb in kebab case. */
+    segment?: string;
+    summary: string;
+    permission: string;
+    input?: I;
+    output?: R;
+    status?: number;
+    multipart?: { maxBytes: number };
+    graphql?: false;
+    run(ctx: RequestContext, id: number, input: z.output<I>): Promise<unknown>;
+  },
+): AnyOperation {
+  const segment = def.segment ?? def.verb.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
+  const input = (def.input ?? z.object({})).extend({ id: recordId() }).strict();
+  return operation({
+    name: def.name ?? `${def.verb}Admin${resource.spec.one}`,
+    surface: "admin",
+    kind: "mutation",
+    summary: def.summary,
+    access: { admin: def.permission },
+    input,
+    output: (def.output ?? resource.spec.output) as z.ZodType,
+    rest: { method: "POST", paths: [`${resource.iri}/{id}/${segment}`], status: def.status, multipart: def.multipart, input: deepCamel },
+    graphql: def.graphql === false ? false : { resource: `admin${resource.spec.one}` },
+    run: async (ctx, parsed) => {
+      const { id, ...rest } = parsed as { id: number } & Record<string, unknown>;
+      await resource.load(ctx, id);
+      const result = await def.run(ctx, id, rest as z.output<I>);
+      return def.output ? result : resource.load(ctx, id);
+    },
+  });
+}

@@ -1,0 +1,115 @@
+// Admin users: each has one role; the store owner cannot be disabled or deleted, and only the owner edits the owner.
+import { z } from "zod";
+import bcrypt from "bcryptjs";
+import type { RequestContext } from "../../context.ts";
+import { adminPrincipal } from "../../context.ts";
+import { Conflict, Forbidden, Validation } from "../../errors.ts";
+import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
+import { BCRYPT_COST } from "../../customers/account.ts";
+import { adminResource } from "../resource.ts";
+import { assertCanGrant } from "../input.ts";
+
+export const AdminUserShape = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    email: z.string(),
+    roleId: z.int(),
+    roleName: z.string(),
+    status: z.boolean(),
+    isOwner: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AdminUser", iri: "/api/admin/settings/users" });
+
+const UserInput = z.object({
+  name: z.string().trim().min(1, { message: "is required" }).max(100),
+  email: email(),
+  password: z.string().min(8, { message: "must be at least 8 characters" }).max(128),
+  roleId: recordId(),
+  status: boolParam().optional(),
+});
+
+/** The role must exist, and the caller may only hand out what it holds itself. */
+async function checkRole(ctx: RequestContext, roleId: number) {
+  const role = await ctx.db.adminRole.findUnique({ where: { id: roleId } });
+  if (!role) throw Validation.field("roleId", `There is no role ${roleId}.`);
+  assertCanGrant(ctx, role.permissionType === "all" ? "all" : (role.permissions as string[]));
+}
+
+async function checkEmail(ctx: RequestContext, address: string, except?: number) {
+  const other = await ctx.db.adminUser.findUnique({ where: { email: address }, select: { id: true } });
+  if (other && other.id !== except) throw Validation.field("email", "An admin user with this email already exists.");
+}
+
+export const adminUsers = adminResource({
+  path: "settings/users",
+  one: "User",
+  many: "Users",
+  permission: "settings.users",
+  model: "adminUser",
+  output: AdminUserShape,
+  include: () => ({ role: { select: { name: true } } }),
+  toOutput: (_ctx, u) => ({ ...u, roleName: u.role.name }),
+  filters: z.object({
+    email: z.string().trim().max(191).optional(),
+    roleId: intParam().optional(),
+    status: boolParam().optional(),
+  }),
+  where: (_ctx, f) => ({
+    ...(f.email ? { email: { contains: f.email.toLowerCase() } } : {}),
+    ...(f.roleId ? { roleId: f.roleId } : {}),
+    ...(f.status !== undefined ? { status: f.status } : {}),
+  }),
+  sort: { fields: { id: (d) => ({ id: d }), name: (d) => ({ name: d }), email: (d) => ({ email: d }), created_at: (d) => ({ createdAt: d }) }, default: "id" },
+  create: {
+    input: UserInput,
+    run: async (ctx, input) => {
+      await checkRole(ctx, input.roleId);
+      await checkEmail(ctx, input.email);
+      const row = await ctx.db.adminUser.create({
+        data: {
+          name: input.name,
+          email: input.email,
+          passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+          roleId: input.roleId,
+          status: input.status ?? true,
+          isOwner: false,
+        },
+      });
+      return row.id;
+    },
+  },
+  update: {
+    input: UserInput.partial(),
+    run: async (ctx, id, input) => {
+      const me = adminPrincipal(ctx);
+      const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id } });
+      if (target.isOwner && !me.isOwner) throw new Forbidden("Only the store owner can change the owner's account.");
+      if (target.isOwner && (input.status === false || (input.roleId !== undefined && input.roleId !== target.roleId))) {
+        throw new Conflict("The store owner cannot be disabled or given another role.");
+      }
+      if (id === me.adminId && input.status === false) throw new Conflict("You cannot disable your own account.");
+      if (input.roleId !== undefined) await checkRole(ctx, input.roleId);
+      if (input.email) await checkEmail(ctx, input.email, id);
+      await ctx.db.adminUser.update({
+        where: { id },
+        data: {
+          name: input.name,
+          email: input.email,
+          roleId: input.roleId,
+          status: input.status,
+          passwordHash: input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined,
+        },
+      });
+    },
+  },
+  remove: async (ctx, id) => {
+    const me = adminPrincipal(ctx);
+    const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id } });
+    if (target.isOwner) throw new Conflict("The store owner cannot be deleted.");
+    if (id === me.adminId) throw new Conflict("You cannot delete your own account.");
+    await ctx.db.adminUser.delete({ where: { id } });
+  },
+});

@@ -1,0 +1,44 @@
+// The one mapping from database errors to API errors, so a constraint the domain code did not pre-check still
+// answers with a client status instead of a 500: unique → 422, foreign key still in use → 409, missing → 404.
+import { AppError, Conflict, NotFound, Validation } from "../errors.ts";
+
+interface KnownRequestError {
+  name: string;
+  code: string;
+  meta?: Record<string, unknown>;
+}
+
+function isKnownRequestError(e: unknown): e is KnownRequestError {
+  // Duck-typed: the SQLite and PostgreSQL clients each bring their own error class.
+  return typeof e === "object" && e !== null && (e as KnownRequestError).name === "PrismaClientKnownRequestError" && typeof (e as KnownRequestError).code === "string";
+}
+
+/** The columns of a violated unique constraint, from either the classic `target` or a driver adapter's cause. */
+function uniqueFields(meta: Record<string, unknown> | undefined): string[] {
+  const target = meta?.target;
+  if (Array.isArray(target)) return target.map(String);
+  const cause = (meta?.driverAdapterError as { cause?: { constraint?: { fields?: unknown[]; index?: string } } } | undefined)?.cause;
+  if (Array.isArray(cause?.constraint?.fields)) return cause.constraint.fields.map((f) => String(f).replace(/"/g, ""));
+  if (typeof target === "string") return [target];
+  return [];
+}
+
+export function fromPrismaError(e: unknown): AppError | null {
+  if (!isKnownRequestError(e)) return null;
+  const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Record";
+  switch (e.code) {
+    case "P2002": {
+      const fields = uniqueFields(e.meta);
+      const field = fields.at(-1) ?? "id";
+      return Validation.field(field, `A ${model} with this ${fields.join(" and ") || "value"} already exists.`);
+    }
+    case "P2003":
+    case "P2014":
+      return new Conflict(`The ${model} is still referenced by other records.`);
+    case "P2025":
+    case "P2015":
+      return new NotFound(model);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,48 @@
+// Report tables as files: CSV (csv-stringify), XLSX (exceljs) and legacy XLS (./xls.ts). The header row is the
+// column labels, then one line per record with the columns' values.
+import { stringify } from "csv-stringify/sync";
+import ExcelJS from "exceljs";
+import type { Download } from "../operations/define.ts";
+import { Validation } from "../errors.ts";
+import type { Column } from "./products.ts";
+import { xlsWorkbook } from "./xls.ts";
+
+export const EXPORT_FORMATS = {
+  csv: "text/csv",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
+/** SPEC.md: an unsupported export format is a 422. */
+export function exportFormat(format: string | undefined): ExportFormat {
+  const f = (format ?? "csv").toLowerCase();
+  if (!(f in EXPORT_FORMATS)) throw Validation.field("format", `The format "${format}" is not supported: use csv, xls or xlsx.`);
+  return f as ExportFormat;
+}
+
+type CellValue = string | number | null;
+
+function cell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "string") return value;
+  return String(value);
+}
+
+export async function tableFile(
+  table: { columns: Column[]; records: Record<string, unknown>[] },
+  format: ExportFormat,
+  name: string,
+): Promise<Download> {
+  const header = table.columns.map((c) => c.label);
+  const rows = table.records.map((r) => table.columns.map((c) => cell(r[c.key])));
+  const filename = `${name}.${format}`;
+  const contentType = EXPORT_FORMATS[format];
+  if (format === "csv") return { filename, contentType: `${contentType}; charset=utf-8`, body: stringify([header, ...rows]) };
+  if (format === "xls") return { filename, contentType, body: new Uint8Array(xlsWorkbook("Report", [header, ...rows])) };
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Report");
+  sheet.addRow(header).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  return { filename, contentType, body: new Uint8Array(await workbook.xlsx.writeBuffer()) };
+}

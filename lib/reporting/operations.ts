@@ -1,0 +1,113 @@
+// The reporting endpoints of the Admin API. Reporting needs a valid integration token and no permission (SPEC.md).
+import { z } from "zod";
+import { operation } from "../operations/define.ts";
+import { productStatistics, productTable, reportType, TABLE_TYPES } from "./products.ts";
+import { ReportParams, reportWindow } from "./window.ts";
+import { exportFormat, tableFile } from "./export.ts";
+import { CUSTOMER_REPORT_TYPES, customerStatistics, SALES_REPORT_TYPES, salesStatistics, typeOf } from "./sales-customers.ts";
+
+const Envelope = z
+  .object({
+    entity: z.string(),
+    type: z.string(),
+    dateRange: z.object({ previous: z.string(), current: z.string() }).meta({ id: "AdminReportDateRange" }),
+    /** Shape depends on `type` (SPEC.md "Products report (admin)"). */
+    statistics: z.unknown(),
+  })
+  .meta({ id: "AdminReport" });
+
+const summary = (what: string) =>
+  `${what} \`type\` (default total-sold-quantities), \`start\`/\`end\` (YYYY-MM-DD, default the last 30 days), ` +
+  "`channel` (a channel code; default all channels). An unknown type answers 400.";
+
+export const adminProductsReport = operation({
+  name: "adminProductsReport",
+  surface: "admin",
+  kind: "query",
+  summary: summary("Products report statistics, with the previous window of equal length for comparison:"),
+  access: { admin: null },
+  input: ReportParams,
+  output: Envelope,
+  list: "all",
+  rest: { method: "GET", paths: ["/api/admin/reporting/products"] },
+  run: async (ctx, params) => {
+    const type = reportType(params.type);
+    const window = await reportWindow(ctx, params);
+    const statistics = await productStatistics(ctx, type, window);
+    return [{ entity: "products", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics }];
+  },
+});
+
+export const adminProductsReportView = operation({
+  name: "adminProductsReportView",
+  surface: "admin",
+  kind: "query",
+  summary: summary("The products report as a table, `statistics: { columns, records }` (every type but top-search-terms):"),
+  access: { admin: null },
+  input: ReportParams,
+  output: Envelope,
+  list: "all",
+  rest: { method: "GET", paths: ["/api/admin/reporting/products/view"] },
+  run: async (ctx, params) => {
+    const type = reportType(params.type, TABLE_TYPES);
+    const window = await reportWindow(ctx, params);
+    const statistics = await productTable(ctx, type, window);
+    return [{ entity: "products", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics }];
+  },
+});
+
+export const exportAdminProductsReport = operation({
+  name: "exportAdminProductsReport",
+  surface: "admin",
+  kind: "query",
+  summary: summary("The products report table as a file: `format` csv (default), xls or xlsx (else 422);"),
+  access: { admin: null },
+  input: ReportParams.extend({ format: z.string().trim().max(10).optional() }),
+  output: z.unknown(),
+  rest: { method: "GET", paths: ["/api/admin/reporting/products/export"], download: true },
+  graphql: false,
+  run: async (ctx, params) => {
+    const type = reportType(params.type, TABLE_TYPES);
+    const format = exportFormat(params.format);
+    const window = await reportWindow(ctx, params);
+    const table = await productTable(ctx, type, window);
+    const [from, to] = [window.current.days[0], window.current.days.at(-1)];
+    return tableFile(table, format, `products-${type}-${from}-${to}`);
+  },
+});
+
+export const adminSalesReport = operation({
+  name: "adminSalesReport",
+  surface: "admin",
+  kind: "query",
+  summary: `Sales report in the products report's envelope: \`type\` ${SALES_REPORT_TYPES.join(", ")} (default total-sales), \`start\`, \`end\`, \`channel\`.`,
+  access: { admin: null },
+  input: ReportParams,
+  output: Envelope,
+  list: "all",
+  rest: { method: "GET", paths: ["/api/admin/reporting/sales"] },
+  run: async (ctx, params) => {
+    const type = typeOf(params.type, SALES_REPORT_TYPES);
+    const window = await reportWindow(ctx, params);
+    return [{ entity: "sales", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics: await salesStatistics(ctx, type, window) }];
+  },
+});
+
+export const adminCustomersReport = operation({
+  name: "adminCustomersReport",
+  surface: "admin",
+  kind: "query",
+  summary: `Customers report in the products report's envelope: \`type\` ${CUSTOMER_REPORT_TYPES.join(", ")} (default total-customers), \`start\`, \`end\`, \`channel\`.`,
+  access: { admin: null },
+  input: ReportParams,
+  output: Envelope,
+  list: "all",
+  rest: { method: "GET", paths: ["/api/admin/reporting/customers"] },
+  run: async (ctx, params) => {
+    const type = typeOf(params.type, CUSTOMER_REPORT_TYPES);
+    const window = await reportWindow(ctx, params);
+    return [{ entity: "customers", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics: await customerStatistics(ctx, type, window) }];
+  },
+});
+
+export const operations = [adminProductsReport, adminProductsReportView, exportAdminProductsReport, adminSalesReport, adminCustomersReport];
