@@ -48,15 +48,20 @@ async function main(argv: string[]): Promise<number> {
   return (await command(values, args)) ?? 0;
 }
 
+/** Exits once stdout has drained: a long listing written to a pipe is cut short by an immediate exit. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write("", () => process.exit(code));
+}
+
 main(process.argv.slice(2))
   .then(async (code) => {
     if (code !== -1) {
       await disconnectDb();
-      process.exit(code);
+      exitAfterFlush(code);
     }
   })
   .catch(async (e) => {
     console.error(e instanceof CliError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : e);
     await disconnectDb().catch(() => undefined);
-    process.exit(1);
+    exitAfterFlush(1);
   });
