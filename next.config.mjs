@@ -5,8 +5,9 @@ const nextConfig = {
   poweredByHeader: false,
   // The browser tests build into their own folder so they never replace the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // The app is type-checked without the test suite; `npm run typecheck` covers everything.
-  typescript: { ignoreBuildErrors: false, tsconfigPath: "tsconfig.build.json" },
+  // The app is type-checked without the test suite; `npm run typecheck` covers everything. The browser tests' build
+  // skips the check: CI has just run `npm run typecheck`.
+  typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1", tsconfigPath: "tsconfig.build.json" },
 };
 
 export default nextConfig;

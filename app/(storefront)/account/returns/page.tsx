@@ -1,0 +1,5 @@
+import { ReturnsPage } from "@/lib/ui/storefront/account";
+
+export default function Returns() {
+  return <ReturnsPage />;
+}

@@ -1,0 +1,5 @@
+import { Roles } from "@/lib/ui/admin/roles";
+
+export default function RolesPage() {
+  return <Roles />;
+}

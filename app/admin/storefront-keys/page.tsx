@@ -1,0 +1,5 @@
+import { StorefrontKeys } from "@/lib/ui/admin/storefront-keys";
+
+export default function StorefrontKeysPage() {
+  return <StorefrontKeys />;
+}

@@ -1,0 +1,5 @@
+import { AdminUsers } from "@/lib/ui/admin/users";
+
+export default function AdminUsersPage() {
+  return <AdminUsers />;
+}

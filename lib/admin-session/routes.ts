@@ -1,0 +1,65 @@
+// Route handlers of the panel's session: who is signed in (with the CSRF token the page must echo), sign in,
+// sign out.
+import { z } from "zod";
+import { getDb } from "../db/client.ts";
+import { errorResponse, json, zodToValidation } from "../http/respond.ts";
+import { BadRequest } from "../errors.ts";
+import { PERMISSIONS } from "../admin-users/permissions.ts";
+import { resolveSession, signIn, signOut } from "./session.ts";
+import { assertSameOrigin, clearedCookie, requireSession, sessionCookie, sessionToken } from "./http.ts";
+
+const noStore = () => new Headers({ "Cache-Control": "no-store" });
+
+export async function currentSession(req: Request): Promise<Response> {
+  try {
+    const session = await resolveSession(await getDb(), sessionToken(req));
+    if (!session) return json({ signedIn: false }, 200, noStore());
+    return json(
+      {
+        signedIn: true,
+        admin: session.admin,
+        csrfToken: session.csrfToken,
+        permissions: session.permissions === "all" ? "all" : [...session.permissions],
+        allPermissions: PERMISSIONS,
+      },
+      200,
+      noStore(),
+    );
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+const Credentials = z.object({
+  email: z.string().trim().min(1, { message: "Enter your email." }).max(191),
+  password: z.string().min(1, { message: "Enter your password." }).max(200),
+});
+
+export async function startSession(req: Request): Promise<Response> {
+  try {
+    assertSameOrigin(req);
+    const body = await req.json().catch(() => {
+      throw new BadRequest("The request body must be JSON.");
+    });
+    const parsed = Credentials.safeParse(body);
+    if (!parsed.success) throw zodToValidation(parsed.error);
+    const issued = await signIn(await getDb(), parsed.data.email, parsed.data.password);
+    const headers = noStore();
+    headers.set("Set-Cookie", sessionCookie(req, issued.token, issued.expiresAt));
+    return json({ signedIn: true }, 200, headers);
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+export async function endSession(req: Request): Promise<Response> {
+  try {
+    await requireSession(req);
+    await signOut(await getDb(), sessionToken(req));
+    const headers = noStore();
+    headers.set("Set-Cookie", clearedCookie(req));
+    return json({ signedIn: false }, 200, headers);
+  } catch (e) {
+    return errorResponse(e);
+  }
+}

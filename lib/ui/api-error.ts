@@ -1,0 +1,30 @@
+// One error type for what the browser gets back from an API: the server's message in plain words, the status, and
+// per-field messages of a validation failure.
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly fields: Record<string, string[]> = {}) {
+    super(message);
+  }
+}
+
+const FALLBACK: Record<number, string> = {
+  401: "You need to sign in again.",
+  403: "You are not allowed to do this.",
+  404: "This could not be found.",
+  409: "This cannot be done right now.",
+  422: "Some details are not valid.",
+  429: "Too many requests. Wait a moment and try again.",
+};
+
+/** Reads a failed answer into an ApiError; a network failure becomes one too. */
+export async function apiErrorOf(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string[]>; retry_after?: number } | null;
+  let message = typeof body?.message === "string" ? body.message : (FALLBACK[res.status] ?? `The server could not answer (error ${res.status}).`);
+  if (res.status === 429 && body?.retry_after) message = `Too many requests. Try again in ${body.retry_after} seconds.`;
+  return new ApiError(message, res.status, body?.errors ?? {});
+}
+
+export const networkError = () => new ApiError("The server cannot be reached. Check your connection and try again.", 0);
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : "Something went wrong.";
+}

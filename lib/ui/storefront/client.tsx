@@ -1,0 +1,105 @@
+"use client";
+// The storefront's Shop API client, as any headless client would use it: the public storefront key on every call,
+// plus the customer token when signed in, else the guest cart token. Tokens live in localStorage.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { apiErrorOf, networkError } from "../api-error";
+
+const CUSTOMER = "shop.customerToken";
+const CART = "shop.cartToken";
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  pages: number;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+interface CallOptions {
+  method?: string;
+  body?: unknown;
+  query?: Query;
+  /** Which bearer to send: the shopper's (default), none, or a given one. */
+  bearer?: "shopper" | "none" | string;
+}
+
+interface ShopState {
+  ready: boolean;
+  customerToken: string | null;
+  cartToken: string | null;
+  setCustomerToken: (t: string | null) => void;
+  setCartToken: (t: string | null) => void;
+  call: <T>(path: string, opts?: CallOptions) => Promise<T>;
+  list: <T>(path: string, query?: Query) => Promise<Page<T>>;
+}
+
+const ShopContext = createContext<ShopState | null>(null);
+
+export function useShop(): ShopState {
+  const ctx = useContext(ShopContext);
+  if (!ctx) throw new Error("useShop outside ShopProvider");
+  return ctx;
+}
+
+function remember(name: string, value: string | null) {
+  if (value) localStorage.setItem(name, value);
+  else localStorage.removeItem(name);
+}
+
+export function ShopProvider({ storefrontKey, children }: { storefrontKey: string; children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [customerToken, setCustomer] = useState<string | null>(null);
+  const [cartToken, setCart] = useState<string | null>(null);
+  useEffect(() => {
+    setCustomer(localStorage.getItem(CUSTOMER));
+    setCart(localStorage.getItem(CART));
+    setReady(true);
+  }, []);
+  const setCustomerToken = useCallback((t: string | null) => (remember(CUSTOMER, t), setCustomer(t)), []);
+  const setCartToken = useCallback((t: string | null) => (remember(CART, t), setCart(t)), []);
+
+  const request = useCallback(
+    async (path: string, opts: CallOptions = {}) => {
+      const url = new URL(`/api/shop/${path}`, window.location.origin);
+      for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+      const bearer = opts.bearer === "none" ? null : !opts.bearer || opts.bearer === "shopper" ? (customerToken ?? cartToken) : opts.bearer;
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: opts.method ?? "GET",
+          headers: {
+            Accept: "application/json",
+            "X-STOREFRONT-KEY": storefrontKey,
+            ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+            ...(opts.body !== undefined ? { "Content-Type": "application/json" } : {}),
+          },
+          body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+        });
+      } catch {
+        throw networkError();
+      }
+      if (res.status === 401 && bearer && bearer === customerToken) setCustomerToken(null);
+      else if (res.status === 401 && bearer && bearer === cartToken) setCartToken(null);
+      if (!res.ok) throw await apiErrorOf(res);
+      return res;
+    },
+    [storefrontKey, customerToken, cartToken, setCustomerToken, setCartToken],
+  );
+
+  const value = useMemo<ShopState>(
+    () => ({
+      ready,
+      customerToken,
+      cartToken,
+      setCustomerToken,
+      setCartToken,
+      call: async <T,>(path: string, opts?: CallOptions) => (await (await request(path, opts)).json()) as T,
+      list: async <T,>(path: string, query?: Query) => {
+        const res = await request(path, { query });
+        const items = (await res.json()) as T[];
+        return { items, total: Number(res.headers.get("X-Total-Count") ?? items.length), pages: Number(res.headers.get("X-Total-Pages") ?? 1) };
+      },
+    }),
+    [ready, customerToken, cartToken, setCustomerToken, setCartToken, request],
+  );
+  return <ShopContext.Provider value={value}>{children}</ShopContext.Provider>;
+}

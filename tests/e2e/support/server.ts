@@ -1,0 +1,118 @@
+// The app as the browser tests see it: built once into its own folder, served by `next start` on a free port
+// against its own SQLite file, migrated and seeded with the demo store.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { migrate } from "../../../lib/db/migrate.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+export const DIST_DIR = ".next-e2e";
+
+export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_SKIP_TYPECHECK: "1",
+    NODE_ENV: "production",
+    STOREFRONT_RATE_LIMIT: "1000000",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+}
+
+export function removeDatabase(databaseUrl: string): void {
+  const file = path.resolve(ROOT, databaseUrl.slice("file:".length));
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+}
+
+/** A fresh database file with the demo store; answers the storefront key made for the browser tests. */
+export async function prepareDatabase(databaseUrl: string): Promise<string> {
+  removeDatabase(databaseUrl);
+  process.env.DATABASE_URL = databaseUrl;
+  migrate({ ...process.env, DATABASE_URL: databaseUrl });
+  const { getDb, disconnectDb } = await import("../../../lib/db/client.ts");
+  const { seedDemoStore } = await import("../../../lib/seed/index.ts");
+  const { createStorefrontKey } = await import("../../../lib/storefront-keys/index.ts");
+  const db = await getDb();
+  await seedDemoStore(db);
+  const { key } = await createStorefrontKey(db, { name: "Browser tests" });
+  await disconnectDb();
+  return key;
+}
+
+/** What the build depends on: the app and library sources, the schema, the lockfile and the build settings. */
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else hash.update(rel).update(fs.readFileSync(path.join(ROOT, rel)));
+    }
+  };
+  for (const dir of ["app", "lib", "public"]) if (fs.existsSync(path.join(ROOT, dir))) walk(dir);
+  for (const file of ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"]) {
+    if (fs.existsSync(path.join(ROOT, file))) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest("hex");
+}
+
+/** Builds unless the last build of these very sources is still there (a fresh clone, as in CI, always builds). */
+export async function buildApp(env: NodeJS.ProcessEnv): Promise<"built" | "reused"> {
+  const stamp = path.join(ROOT, DIST_DIR, "e2e-sources.sha256");
+  const hash = sourceHash();
+  if (fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return "reused";
+  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`next build failed:\n${log}`);
+  fs.writeFileSync(stamp, hash);
+  return "built";
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp(env: NodeJS.ProcessEnv, port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/shop/docs`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`next start did not answer within 60 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
