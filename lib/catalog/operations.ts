@@ -6,6 +6,7 @@ import { BadRequest } from "../errors.ts";
 import { Attribute, AttributeOption, Category, CategoryTree, ProductDetail, ProductRow } from "./shapes.ts";
 import { fromFilterKeys, fromGraphqlArgs, ProductListArgs, ProductQuery } from "./product-query.ts";
 import { getProduct, listProducts } from "./products.ts";
+import { recordSearch, recordVisit } from "./activity.ts";
 import { categoryTree, getCategory, listCategories } from "./categories.ts";
 import { getAttribute, listAttributeOptions, listAttributes } from "./attributes.ts";
 
@@ -20,7 +21,12 @@ export const products = operation({
   list: { defaultPerPage: 30, maxPerPage: 50 },
   rest: { method: "GET", paths: ["/api/shop/products"], input: fromFilterKeys },
   graphql: { args: ProductListArgs, input: fromGraphqlArgs },
-  run: listProducts,
+  run: async (ctx, input, paging) => {
+    const page = await listProducts(ctx, input, paging);
+    // A search counts once, on its first page, for the search-term reports.
+    if (input.query && paging.offset === 0 && paging.limit > 0) void recordSearch(ctx, input.query, page.total);
+    return page;
+  },
 });
 
 export const product = operation({
@@ -32,9 +38,11 @@ export const product = operation({
   input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional() }),
   output: ProductDetail,
   rest: { method: "GET", paths: ["/api/shop/products/{id}"] },
-  run: (ctx, input) => {
+  run: async (ctx, input) => {
     if (input.id === undefined && !input.urlKey) throw new BadRequest("Give the product's id or urlKey.");
-    return getProduct(ctx, input);
+    const product = await getProduct(ctx, input);
+    void recordVisit(ctx, product.id); // for the most-visited report
+    return product;
   },
 });
 
