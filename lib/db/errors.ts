@@ -23,7 +23,28 @@ function uniqueFields(meta: Record<string, unknown> | undefined): string[] {
   return [];
 }
 
+/** The PostgreSQL error code behind a driver adapter error, bare or wrapped in a known request error. */
+function postgresCode(e: unknown): string | undefined {
+  const direct = (e as { name?: string; cause?: { originalCode?: unknown } } | null)?.name === "DriverAdapterError" ? (e as { cause?: { originalCode?: unknown } }).cause : undefined;
+  const wrapped = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta?.driverAdapterError?.cause;
+  const code = direct?.originalCode ?? wrapped?.originalCode;
+  return typeof code === "string" ? code : undefined;
+}
+
+function isLoneSurrogateError(e: unknown): boolean {
+  const { name, message } = (e ?? {}) as { name?: unknown; message?: unknown };
+  return name === "PrismaClientUnknownRequestError" && typeof message === "string" && /JSON Error: .*(hex escape|surrogate)/i.test(message);
+}
+
 export function fromPrismaError(e: unknown): AppError | null {
+  // Values PostgreSQL refuses where SQLite takes them: the NUL character in text (22021), a number past its
+  // column's range (22003), a date it cannot hold (22008). Bad input, not a failure.
+  const pg = postgresCode(e);
+  if (pg === "22021") return new Validation("Text must not contain the NUL character (\\u0000).");
+  if (pg === "22003" || pg === "22008") return new Validation("A value is out of the range its field can hold.");
+  // Text that is not well-formed Unicode (a lone surrogate from a JSON "\\ud800" escape) fails in Prisma's own
+  // query encoding, on either database.
+  if (isLoneSurrogateError(e)) return new Validation("Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.");
   if (!isKnownRequestError(e)) return null;
   const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Record";
   switch (e.code) {

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { inFlightWhile } from "../http/drain.ts";
 
 interface RequestScope {
   id: string;
@@ -40,13 +41,13 @@ function scrubValue(value: unknown, depth = 0): unknown {
   return out;
 }
 
-function serializeError(e: unknown): Record<string, unknown> {
+function serializeError(e: unknown, depth = 0): Record<string, unknown> {
   if (!(e instanceof Error)) return { message: scrub(String(e)) };
   const out: Record<string, unknown> = { type: e.name, message: scrub(e.message) };
   if (e.stack) out.stack = scrub(e.stack);
   const code = (e as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") out.code = code;
-  if (e.cause) out.cause = serializeError(e.cause);
+  if (e.cause && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }
 
@@ -74,8 +75,37 @@ function build(destination?: DestinationStream, level = defaultLevel()): Logger 
         },
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ?? stdout(),
   );
+}
+
+/**
+ * Standard output, buffered: lines are written a few kilobytes at a time, off the request path (a write per
+ * request cost the API about a sixth of its throughput). What is buffered is written when the process exits,
+ * SIGTERM included; a SIGKILL loses at most the last few kilobytes of lines.
+ */
+function stdout(): DestinationStream {
+  const store = globalThis as unknown as { __commerceLogStream?: ReturnType<typeof pino.destination> };
+  if (!store.__commerceLogStream) {
+    const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    store.__commerceLogStream = stream;
+    process.on("exit", () => {
+      try {
+        stream.flushSync();
+      } catch {
+        /* stdout already closed */
+      }
+    });
+    // A quiet moment after a burst: the tail of the burst is written now rather than with the next burst.
+    setInterval(() => {
+      try {
+        stream.flush();
+      } catch {
+        /* destroyed at exit */
+      }
+    }, 1_000).unref();
+  }
+  return store.__commerceLogStream;
 }
 
 let logger = build();
@@ -137,7 +167,7 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
     const secrets = [req.headers.get("x-storefront-key"), req.headers.get("authorization")?.replace(/^Bearer\s+/i, "")]
       .filter((s): s is string => !!s && s.trim().length >= 8)
       .map((s) => s.trim());
-    return scope.run({ id, secrets }, async () => {
+    return scope.run({ id, secrets }, () => inFlightWhile(async () => {
       const started = performance.now();
       const url = new URL(req.url);
       let res: Response;
@@ -167,6 +197,6 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
         "request",
       );
       return res;
-    });
+    }));
   };
 }

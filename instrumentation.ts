@@ -1,0 +1,7 @@
+// Runs once when a Next.js server starts (https://nextjs.org/docs/app/guides/instrumentation): SIGTERM drains the
+// requests in flight before the server shuts down (lib/http/drain.ts).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const [{ drainOnSigterm }, { log }] = await Promise.all([import("@/lib/http/drain"), import("@/lib/log")]);
+  drainOnSigterm((fields, msg) => log.info(fields, msg));
+}

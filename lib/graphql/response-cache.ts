@@ -1,0 +1,51 @@
+// Shop GraphQL answers made only of catalog reads (lib/catalog/cache.ts CATALOG_READS) are kept like the reads
+// themselves: per scope, dropped by every catalog write in this process and after CATALOG_CACHE_MS otherwise.
+// A kept answer skips yoga's execution and serialisation; the gate (key, rate budget) still runs for every request.
+import type { RequestContext } from "../context.ts";
+import { CATALOG_CACHE_MS, CATALOG_READS, CatalogCache } from "../catalog/cache.ts";
+import { documentFacts } from "./documents.ts";
+
+export interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** Only a JSON 200 without errors is kept. */
+  reusable: boolean;
+}
+
+/** Yoga's answer read whole, so that it can be sent again. */
+export async function answerOf(res: Response): Promise<Answer> {
+  const body = await res.text();
+  const contentType = res.headers.get("content-type") ?? "";
+  let reusable = false;
+  if (res.status === 200 && /json/i.test(contentType)) {
+    try {
+      reusable = (JSON.parse(body) as { errors?: unknown }).errors === undefined;
+    } catch {
+      /* not JSON after all: answered, not kept */
+    }
+  }
+  return { status: res.status, headers: [...res.headers], body, reusable };
+}
+
+/** Bounds on what is kept: at most about 25 MB. */
+const MAX_ANSWERS = 200;
+const MAX_KEY_LENGTH = 20_000;
+const MAX_ANSWER_LENGTH = 100_000;
+const answers = new CatalogCache<Answer>(CATALOG_CACHE_MS, MAX_ANSWERS, { keep: (a) => a.reusable && a.body.length <= MAX_ANSWER_LENGTH });
+
+/**
+ * The cache key of a request whose answer depends on nothing but the catalog and the scope; null otherwise.
+ * `body` is the request's JSON text, whose parsed form is `params`: the same text asks the same thing.
+ */
+export function catalogAnswerKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
+  if (body.length > MAX_KEY_LENGTH) return null;
+  const fields = documentFacts(params.query).queryFields;
+  if (!fields || ![...fields].every((f) => CATALOG_READS.has(f) || f === "__typename")) return null;
+  const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, req.headers.get("accept")];
+  return `${JSON.stringify(scope)}\n${body}`;
+}
+
+export function cachedAnswer(key: string, run: () => Promise<Answer>): Promise<Answer> {
+  return answers.get(key, run);
+}

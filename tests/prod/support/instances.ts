@@ -1,0 +1,139 @@
+// Real `next start` instances of the built app for the scale-out, shutdown and crash tests. The build is the one
+// the browser tests made when it is of these very sources (same stamp as tests/e2e/support/server.ts, so CI builds
+// once); otherwise this suite builds into its own folder, never into one another suite may be serving from.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const E2E_DIST = ".next-e2e";
+const E2E_STAMP = "e2e-sources.sha256";
+const OWN_DIST = ".next-prod";
+
+/** What a build depends on, hashed exactly as the browser tests hash it. */
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else hash.update(rel).update(fs.readFileSync(path.join(ROOT, rel)));
+    }
+  };
+  for (const dir of ["app", "lib", "public"]) if (fs.existsSync(path.join(ROOT, dir))) walk(dir);
+  for (const file of ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"]) {
+    if (fs.existsSync(path.join(ROOT, file))) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest("hex");
+}
+
+const isBuildOf = (dist: string, hash: string) =>
+  fs.existsSync(path.join(ROOT, dist, "BUILD_ID")) && fs.existsSync(path.join(ROOT, dist, E2E_STAMP)) &&
+  fs.readFileSync(path.join(ROOT, dist, E2E_STAMP), "utf8") === hash;
+
+/** The folder of a production build of the current sources, building one (about 2.5 minutes) when none is. */
+export async function productionBuild(): Promise<{ dist: string; built: boolean }> {
+  const hash = sourceHash();
+  for (const dist of [E2E_DIST, OWN_DIST]) if (isBuildOf(dist, hash)) return { dist, built: false };
+  const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: OWN_DIST, NEXT_SKIP_TYPECHECK: "1", NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
+  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`next build failed:\n${output}`);
+  fs.writeFileSync(path.join(ROOT, OWN_DIST, E2E_STAMP), hash);
+  return { dist: OWN_DIST, built: true };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  baseUrl: string;
+  /** Everything the process printed (JSON log lines, Next.js' own lines). */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  signal(signal: NodeJS.Signals): void;
+  /** SIGTERM, then the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `next start` on `port` with `env` and waits until it answers. Its own process group, so SIGKILL takes all of it. */
+export async function startInstance(name: string, dist: string, port: number, env: Record<string, string>): Promise<Instance> {
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: dist, ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited while starting:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, "SIGKILL");
+      throw new Error(`${name} did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const signal = (s: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // SIGKILL takes the whole group (no child may outlive a crash); SIGTERM goes to the server, as an orchestrator sends it.
+    if (s === "SIGKILL") process.kill(-child.pid!, s);
+    else child.kill(s);
+  };
+  return {
+    name,
+    port,
+    baseUrl,
+    output: () => output,
+    exited,
+    signal,
+    async stop() {
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A JSON call to an instance; never throws for an HTTP status, only for a broken connection. */
+export async function request(baseUrl: string, method: string, path: string, opts: { key?: string; bearer?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
+  if (opts.key) headers["X-STOREFRONT-KEY"] = opts.key;
+  if (opts.bearer) headers.Authorization = `Bearer ${opts.bearer}`;
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(baseUrl + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body };
+}
