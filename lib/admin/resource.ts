@@ -50,8 +50,6 @@ export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C ex
   /** Returns the new id, or the id with fields shown once beside the record (a secret). */
   create?: { input: C; summary?: string; run(ctx: RequestContext, input: z.output<C>): Promise<number | { id: number; extra: object }> };
   update?: { input: U; summary?: string; run(ctx: RequestContext, id: number, input: z.output<U>): Promise<void> };
-  /** Runs after every successful write (e.g. dropping the cached store settings). */
-  afterWrite?: () => void;
   /** `true`: delete the row (a record still referenced answers 409). A function: custom delete. */
   remove?: true | ((ctx: RequestContext, id: number) => Promise<void>);
 }
@@ -141,7 +139,6 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
       rest: { method: "POST", paths: [base], status: 201, input: deepCamel },
       run: async (ctx, input) => {
         const made = await c.run(ctx, input as z.output<C>);
-        spec.afterWrite?.();
         return typeof made === "number" ? load(ctx, made) : { ...(await load(ctx, made.id)), ...made.extra };
       },
     });
@@ -164,7 +161,6 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
         assertSomeField(fields);
         await load(ctx, id);
         await u.run(ctx, id, fields as z.output<U>);
-        spec.afterWrite?.();
         return load(ctx, id);
       },
     });
@@ -185,7 +181,6 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
       run: async (ctx, { id }) => {
         await load(ctx, id);
         await remove(ctx, id);
-        spec.afterWrite?.();
         return { id, success: true, message: `${spec.one.replace(/([a-z])([A-Z])/g, "$1 $2")} ${id} deleted.` };
       },
     });

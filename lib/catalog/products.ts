@@ -7,6 +7,7 @@ import { dec } from "../money.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
 import { optionIds, type ProductQuery } from "./product-query.ts";
+import { countCache, detailCache, pageCache } from "./cache.ts";
 
 type Inventory = { qty: number };
 type VariantLite = Parameters<typeof finalPrice>[0] & { inventories: Inventory[] };
@@ -68,8 +69,19 @@ async function productWhere(ctx: RequestContext, q: ProductQuery): Promise<Prism
   return where;
 }
 
-function listOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelationInput[] {
-  const dir = q.order ?? (q.sort === "name" || q.sort === "price" ? "asc" : "desc");
+type Direction = "asc" | "desc";
+
+function direction(q: ProductQuery): Direction {
+  return q.order ?? (q.sort === "name" || q.sort === "price" ? "asc" : "desc");
+}
+
+/** Name order and searches walk the translations; the other sorts walk products along their own indexes. */
+function byTranslation(q: ProductQuery): boolean {
+  return q.sort === "name" || !!q.query;
+}
+
+function translationOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelationInput[] {
+  const dir = direction(q);
   switch (q.sort ?? "created_at") {
     case "price": return [{ product: { price: dir } }, { productId: dir }];
     case "name": return [{ name: dir }, { productId: dir }];
@@ -78,12 +90,24 @@ function listOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelatio
   }
 }
 
+/** The same order rooted at the product, so that (status, visibleIndividually, price | createdAt) indexes serve it. */
+function productOrder(q: ProductQuery): Prisma.ProductOrderByWithRelationInput[] {
+  const dir = direction(q);
+  switch (q.sort ?? "created_at") {
+    case "price": return [{ price: dir }, { id: dir }];
+    case "id": return [{ id: dir }];
+    default: return [{ createdAt: dir }, { id: dir }];
+  }
+}
+
 export const rowInclude = (channelId: number) =>
   ({
     images: { orderBy: { position: "asc" }, take: 1 },
     inventories: { where: { channelId }, select: { qty: true } },
     variants: {
-      where: { status: true },
+      // `not: false` rather than `true` (the same rows: status is never null): with an equality on status, SQLite
+      // walks the (status, …) index through the whole catalog instead of looking the 30 parents up by parentId.
+      where: { status: { not: false } },
       select: { price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true, inventories: { where: { channelId }, select: { qty: true } } },
     },
   }) satisfies Prisma.ProductInclude;
@@ -131,24 +155,57 @@ export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation
   };
 }
 
+/**
+ * One page of the listing and its total. The total is counted once per catalog version and filter (counting a
+ * large catalog scans it) and the page is cached briefly (./cache.ts); either way a page costs a fixed number of
+ * queries, whatever its size.
+ */
 export async function listProducts(ctx: RequestContext, q: ProductQuery, paging: Paging): Promise<Page<ReturnType<typeof productRow>>> {
-  const product = await productWhere(ctx, q);
-  const where: Prisma.ProductTranslationWhereInput = { locale: ctx.locale, product };
+  const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString()];
+  const { sort: _sort, order: _order, ...filter } = q;
+  const key = JSON.stringify([scope, filter]);
+  const page = () =>
+    pageCache.get(JSON.stringify([scope, ctx.baseUrl, q, paging.offset, paging.limit]), () => readPage(ctx, q, paging)) as Promise<
+      ReturnType<typeof productRow>[]
+    >;
+  const [total, items] = await Promise.all([countCache.get(key, () => countProducts(ctx, q)), paging.limit === 0 ? [] : page()]);
+  return { total, items };
+}
+
+async function translationWhere(ctx: RequestContext, q: ProductQuery): Promise<Prisma.ProductTranslationWhereInput> {
+  const where: Prisma.ProductTranslationWhereInput = { locale: ctx.locale, product: await productWhere(ctx, q) };
   if (q.query) Object.assign(where, searchWhere(q.query));
-  const [total, rows] = await Promise.all([
-    ctx.db.productTranslation.count({ where }),
-    paging.limit === 0
-      ? Promise.resolve([])
-      : ctx.db.productTranslation.findMany({
-          where,
-          orderBy: listOrder(q),
-          skip: paging.offset,
-          take: paging.limit,
-          select: { name: true, urlKey: true, shortDescription: true, product: { include: rowInclude(ctx.channel.id) } },
-        }),
-  ]);
+  return where;
+}
+
+async function countProducts(ctx: RequestContext, q: ProductQuery): Promise<number> {
+  if (byTranslation(q)) return ctx.db.productTranslation.count({ where: await translationWhere(ctx, q) });
+  return ctx.db.product.count({ where: { ...(await productWhere(ctx, q)), translations: { some: { locale: ctx.locale } } } });
+}
+
+async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging): Promise<ReturnType<typeof productRow>[]> {
   const now = new Date();
-  return { total, items: rows.map((r) => productRow(ctx, r.product, r, now)) };
+  if (byTranslation(q)) {
+    const rows = await ctx.db.productTranslation.findMany({
+      where: await translationWhere(ctx, q),
+      orderBy: translationOrder(q),
+      skip: paging.offset,
+      take: paging.limit,
+      select: { name: true, urlKey: true, shortDescription: true, product: { include: rowInclude(ctx.channel.id) } },
+    });
+    return rows.map((r) => productRow(ctx, r.product, r, now));
+  }
+  const rows = await ctx.db.product.findMany({
+    where: { ...(await productWhere(ctx, q)), translations: { some: { locale: ctx.locale } } },
+    orderBy: productOrder(q),
+    skip: paging.offset,
+    take: paging.limit,
+    include: {
+      ...rowInclude(ctx.channel.id),
+      translations: { where: { locale: ctx.locale }, select: { name: true, urlKey: true, shortDescription: true } },
+    },
+  });
+  return rows.map((p) => productRow(ctx, p, p.translations[0], now));
 }
 
 const detailInclude = (ctx: RequestContext) =>
@@ -177,7 +234,13 @@ const detailInclude = (ctx: RequestContext) =>
     categories: { include: { category: { include: { translations: { where: { locale: ctx.locale } } } } } },
   }) satisfies Prisma.ProductInclude;
 
-export async function getProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }) {
+/** One product, cached briefly per scope (./cache.ts). */
+export function getProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }): ReturnType<typeof readProduct> {
+  const key = JSON.stringify([ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, by.id ?? null, by.urlKey ?? null]);
+  return detailCache.get(key, () => readProduct(ctx, by)) as ReturnType<typeof readProduct>;
+}
+
+async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }) {
   const channelScope = { status: true, channels: { some: { channelId: ctx.channel.id } } } satisfies Prisma.ProductWhereInput;
   let productId = by.id;
   if (productId === undefined && by.urlKey) {

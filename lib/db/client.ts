@@ -2,6 +2,8 @@
 // describes either; DATABASE_URL decides which one is loaded (see ./target.ts).
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, type Provider } from "./target.ts";
+import { observed } from "./observe.ts";
+import { joinBroadcast } from "./broadcast.ts";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -11,6 +13,7 @@ const globalStore = globalThis as unknown as { __commerceDb?: Promise<Db>; __com
 
 async function connect(): Promise<Db> {
   const target = databaseTarget();
+  joinBroadcast(); // other instances' writes reach this one's caches (with REDIS_URL)
   globalStore.__commerceProvider = target.provider;
   if (target.provider === "postgresql") {
     const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
@@ -18,13 +21,14 @@ async function connect(): Promise<Db> {
       import("@prisma/adapter-pg"),
     ]);
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    return new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max }) }) as unknown as Db;
+    return new PgClient({ adapter: observed(new PrismaPg({ connectionString: target.url, max })) }) as unknown as Db;
   }
   const [{ PrismaClient: SqliteClient }, { PrismaBetterSQLite3 }] = await Promise.all([
     import("../generated/sqlite/client.ts"),
     import("@prisma/adapter-better-sqlite3"),
   ]);
-  const db = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 10_000 }) });
+  // Observed: in-process caches hear of writes, tests count statements (./observe.ts).
+  const db = new SqliteClient({ adapter: observed(new PrismaBetterSQLite3({ url: target.url, timeout: 10_000 })) });
   // WAL lets readers run beside the writer; NORMAL sync is safe with WAL and much faster.
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");

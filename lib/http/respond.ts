@@ -20,8 +20,13 @@ export function corsHeaders(headers = new Headers()): Headers {
 }
 
 export function json(body: unknown, status = 200, headers = new Headers()): Response {
+  return jsonText(status === 204 ? null : JSON.stringify(body), status, headers);
+}
+
+/** A JSON answer whose body is serialised already. */
+export function jsonText(text: string | null, status = 200, headers = new Headers()): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: corsHeaders(headers) });
+  return new Response(status === 204 ? null : text, { status, headers: corsHeaders(headers) });
 }
 
 export function zodToValidation(error: ZodError, prefix: string[] = []): Validation {

@@ -5,7 +5,8 @@ import { projector } from "../operations/project.ts";
 import { authorize } from "../operations/authorize.ts";
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
 import { openGate, GateError } from "./context.ts";
-import { corsHeaders, errorResponse, json, zodToValidation } from "./respond.ts";
+import { corsHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
+import { withRequestLog } from "../log/index.ts";
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1_000_000);
 
@@ -104,6 +105,13 @@ export type RestHandler = ((req: Request, route?: RouteContext) => Promise<Respo
 
 export function rest(op: AnyOperation): RestHandler {
   const output = projector(op.output);
+  // A page answered from a cache (lib/catalog/cache.ts) is the same array again: projected and serialised once.
+  const pageBodies = new WeakMap<object, string>();
+  const pageBody = (items: unknown[]) => {
+    let text = pageBodies.get(items);
+    if (text === undefined) pageBodies.set(items, (text = JSON.stringify(items.map(output))));
+    return text;
+  };
   const binding = op.rest;
   if (!binding) throw new Error(`Operation ${op.name} has no REST binding.`);
   const handler = async function handler(req: Request, route?: RouteContext): Promise<Response> {
@@ -137,7 +145,7 @@ export function rest(op: AnyOperation): RestHandler {
         headers.set("X-Page", String(paging.page));
         headers.set("X-Per-Page", String(items.length));
         headers.set("X-Total-Pages", String(Math.ceil(total / paging.limit)));
-        return json(items.map(output), 200, headers);
+        return jsonText(pageBody(items), 200, headers);
       }
       const result = await op.run(gate.ctx, parsed.data);
       if (binding.download) return download(result as Download, headers);
@@ -147,5 +155,5 @@ export function rest(op: AnyOperation): RestHandler {
     }
   };
   // The route-coverage test reads which operation a route file serves.
-  return Object.assign(handler, { operation: op });
+  return Object.assign(withRequestLog(op.surface, handler), { operation: op });
 }

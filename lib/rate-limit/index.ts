@@ -1,6 +1,7 @@
 // Request budgets per credential. One fixed window; the store is in-process memory by default and Redis when
 // REDIS_URL is set, so several instances share one budget.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { redis, redisConfigured, redisPrefix } from "../redis/index.ts";
 
 /** Length of a rate-limit window, in seconds. */
 export const WINDOW_SECONDS = Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60);
@@ -17,22 +18,13 @@ export interface Budget {
 }
 
 const limiters = new Map<string, RateLimiterAbstract>();
-let redisClient: unknown = null;
-
-async function redis(): Promise<unknown> {
-  if (!redisClient) {
-    const { Redis } = await import("ioredis");
-    redisClient = new Redis(process.env.REDIS_URL!, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
-  }
-  return redisClient;
-}
 
 async function limiterFor(prefix: string, points: number): Promise<RateLimiterAbstract> {
   const key = `${prefix}:${points}`;
   let limiter = limiters.get(key);
   if (!limiter) {
-    const options = { keyPrefix: `rl:${prefix}`, points, duration: WINDOW_SECONDS };
-    limiter = process.env.REDIS_URL
+    const options = { keyPrefix: `${redisPrefix()}:${prefix}`, points, duration: WINDOW_SECONDS };
+    limiter = redisConfigured()
       ? new RateLimiterRedis({ ...options, storeClient: await redis() })
       : new RateLimiterMemory(options);
     limiters.set(key, limiter);

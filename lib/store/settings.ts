@@ -1,6 +1,7 @@
 // Channels, locales and currencies: a handful of rows read on every request, so they are held in process and
-// dropped by `invalidateStoreSettings()` whenever an admin write touches them.
+// dropped by every write to their tables, in this instance or another (lib/db/observe.ts, lib/db/broadcast.ts).
 import type { Db } from "../db/client.ts";
+import { onWrite } from "../db/observe.ts";
 import { dec, type CurrencyInfo } from "../money.ts";
 
 export interface ChannelInfo {
@@ -23,9 +24,9 @@ export interface StoreSettings {
 
 let cached: Promise<StoreSettings> | null = null;
 
-export function invalidateStoreSettings(): void {
+onWrite(() => {
   cached = null;
-}
+}, ["Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale"]);
 
 export function storeSettings(db: Db): Promise<StoreSettings> {
   cached ??= load(db).catch((e) => {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { Forbidden, NotFound, Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
+import { onWrite } from "../db/observe.ts";
 
 const ROTATED_KEY_LIFETIME_MS = 365 * 24 * 3600 * 1000; // SPEC.md: a rotated key is valid 12 months
 
@@ -94,12 +95,45 @@ export interface VerifiedKey {
   rateLimit: number | null;
 }
 
-/** SPEC.md: a wrong, deactivated, expired or IP-blocked key is a 403 `invalid_key`. */
-export async function verifyStorefrontKey(db: Db, key: string, ip: string | null, now = new Date()): Promise<VerifiedKey> {
+type KeyRow = { id: number; status: string; expiresAt: Date | null; allowedIps: string | null; rateLimit: number | null; lastUsedAt: Date | null };
+
+/**
+ * Key rows read by the gate, held for a moment: every request checks its key, and most come in bursts. A write
+ * to the table (deactivate, rotate, an admin edit), here or in another instance or the CLI when they share a Redis,
+ * drops them at once; without Redis another process's change takes effect within KEY_CACHE_MS. Status, expiry and
+ * the IP allowlist are still checked on every request.
+ */
+const KEY_CACHE_MS = Math.min(5_000, Math.max(0, Number(process.env.STOREFRONT_KEY_CACHE_MS ?? 1_000)));
+const KEY_CACHE_MAX = 10_000;
+const verified = new Map<string, { row: KeyRow; until: number }>();
+/** Bumped by every drop, so a read that raced a write is not kept. */
+let generation = 0;
+
+export function forgetVerifiedKeys(): void {
+  generation++;
+  verified.clear();
+}
+
+onWrite(forgetVerifiedKeys, ["StorefrontKey"]);
+
+async function keyRow(db: Db, hash: string, now: number): Promise<KeyRow | null> {
+  const hit = verified.get(hash);
+  if (hit && hit.until > now) return hit.row;
+  const startedAt = generation;
   const row = await db.storefrontKey.findUnique({
-    where: { keyHash: sha256(key) },
+    where: { keyHash: hash },
     select: { id: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
   });
+  if (row && KEY_CACHE_MS > 0 && startedAt === generation) {
+    if (verified.size >= KEY_CACHE_MAX) verified.clear();
+    verified.set(hash, { row, until: now + KEY_CACHE_MS });
+  }
+  return row;
+}
+
+/** SPEC.md: a wrong, deactivated, expired or IP-blocked key is a 403 `invalid_key`. */
+export async function verifyStorefrontKey(db: Db, key: string, ip: string | null, now = new Date()): Promise<VerifiedKey> {
+  const row = await keyRow(db, sha256(key), now.getTime());
   const reason = !row
     ? "The storefront key is not valid."
     : row.status !== "active"
@@ -112,6 +146,7 @@ export async function verifyStorefrontKey(db: Db, key: string, ip: string | null
   if (reason || !row) throw new Forbidden(reason ?? "The storefront key is not valid.", "invalid_key");
   // "Last used" is informative: written at most once a minute and never awaited on the request path.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    row.lastUsedAt = now; // the held row too, so the requests of this burst do not all write it
     db.storefrontKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
   return { id: row.id, rateLimit: row.rateLimit };

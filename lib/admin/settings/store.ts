@@ -1,16 +1,15 @@
 // Channels, locales, currencies and exchange rates over the Admin API. Every write drops the cached store settings
-// (lib/store/settings.ts), so the next request of any surface sees it. Rows the store still stands on (a channel's
+// (lib/store/settings.ts hears of it from the database observer), so the next request of any surface sees it. Rows the store still stands on (a channel's
 // default locale or base currency, a channel with orders, the last channel) are not deleted: 409.
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
-import { invalidateStoreSettings } from "../../store/settings.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
 
-const SETTINGS = { permission: "settings", permissions: { create: "settings.edit", remove: "settings.edit" }, afterWrite: invalidateStoreSettings };
+const SETTINGS = { permission: "settings", permissions: { create: "settings.edit", remove: "settings.edit" } };
 const text = (max: number) => z.string().trim().min(1, { message: "is required" }).max(max);
 
 async function unique(ctx: RequestContext, model: "channel" | "locale" | "currency", code: string | undefined, except?: number) {

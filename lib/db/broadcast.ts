@@ -1,0 +1,71 @@
+// Write notices between instances. Each instance keeps caches of its own (store settings, storefront keys, catalog
+// reads) that drop what a write made stale (./observe.ts); with several instances, a write on one must reach the
+// caches of all. With REDIS_URL set, every settled write to a watched table is published on one Redis channel
+// before the write's caller goes on, and every instance (and the CLI) announces the notices of the others as
+// writes made "elsewhere". Redis hands a published message to the subscribers before it answers the publisher, so
+// by the time an admin's write is answered, the other instances have it. Should the subscription drop (Redis
+// restarts), an instance drops all its caches when it is back, since it may have missed notices meanwhile.
+import { randomUUID } from "node:crypto";
+import { announce, isWatched, onWrite, type Written } from "./observe.ts";
+import { redis, redisConfigured, redisPrefix, redisSubscriber } from "../redis/index.ts";
+import { log } from "../log/index.ts";
+
+const INSTANCE = randomUUID();
+const channel = () => `${redisPrefix()}:writes`;
+
+interface Message {
+  from: string;
+  tables: string[] | "all";
+}
+
+function parse(text: string): Message | null {
+  try {
+    const m = JSON.parse(text) as Message;
+    return typeof m.from === "string" && (m.tables === "all" || Array.isArray(m.tables)) ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+async function publish(tables: Written): Promise<void> {
+  const message: Message = { from: INSTANCE, tables: tables === "all" ? "all" : [...tables] };
+  try {
+    await (await redis()).publish(channel(), JSON.stringify(message));
+  } catch (e) {
+    // The write itself stands; other instances see it once their cache entries expire.
+    log.warn({ err: e instanceof Error ? e.message : String(e) }, "write notice not published");
+  }
+}
+
+async function subscribe(): Promise<void> {
+  const subscriber = await redisSubscriber();
+  let ready = false;
+  subscriber.on("ready", () => {
+    if (ready) void announce("all", "elsewhere"); // back after a drop: notices may have been missed
+    ready = true;
+  });
+  subscriber.on("message", (from: string, text: string) => {
+    if (from !== channel()) return;
+    const m = parse(text);
+    if (m && m.from !== INSTANCE) void announce(m.tables === "all" ? "all" : new Set(m.tables), "elsewhere");
+  });
+  const join = (): void => {
+    subscriber.subscribe(channel()).catch((e: unknown) => {
+      log.warn({ err: e instanceof Error ? e.message : String(e) }, "write notices: subscription failed, retrying");
+      setTimeout(join, 1_000).unref();
+    });
+  };
+  join();
+}
+
+const state = globalThis as unknown as { __commerceBroadcast?: Promise<void> };
+
+/**
+ * Joins the instances' write notices when REDIS_URL is set; once per process, where the database client is made.
+ * Publishing starts at once; the subscription completes in the background (and keeps retrying while Redis is down).
+ */
+export function joinBroadcast(): void {
+  if (!redisConfigured() || state.__commerceBroadcast) return;
+  onWrite(({ tables, origin, settled }) => (origin === "here" && settled && isWatched(tables) ? publish(tables) : undefined));
+  state.__commerceBroadcast = subscribe().catch((e: unknown) => log.warn({ err: String(e) }, "write notices: no subscription"));
+}

@@ -1,0 +1,162 @@
+// Watches the SQL this process sends through Prisma's driver adapter. In-process caches (store settings,
+// storefront keys, the catalog) learn which tables a write touched, so they drop what it made stale; tests count
+// the statements a request issues. A write inside a transaction is announced when it runs (`settled: false`) and
+// again when the transaction ends, so a cache filled from a read that ran in between (which still saw the old
+// rows) is dropped too. With Redis, settled writes to watched tables reach the other instances (./broadcast.ts).
+
+/** Tables a write touched; "all" when the statement does not say (a script, DDL, a CTE that writes). */
+export type Written = ReadonlySet<string> | "all";
+
+export interface WriteNotice {
+  tables: Written;
+  /** "here": this process wrote; "elsewhere": another instance did (./broadcast.ts). */
+  origin: "here" | "elsewhere";
+  /** False for a statement inside a transaction still open; true once it is committed (or rolled back). */
+  settled: boolean;
+}
+
+type StatementListener = (sql: string) => void;
+type WriteListener = (notice: WriteNotice) => void | Promise<void>;
+interface Registry {
+  statements: Set<StatementListener>;
+  writes: Set<WriteListener>;
+  watched: Set<string>;
+}
+
+// On globalThis, like the Prisma client itself (./client.ts): route bundles that carried their own copy of this
+// module would still hear the same writes.
+const registry = ((globalThis as { __commerceDbObservers?: Registry }).__commerceDbObservers ??= {
+  statements: new Set(),
+  writes: new Set(),
+  watched: new Set(),
+});
+const statementListeners = registry.statements;
+const writeListeners = registry.writes;
+
+/** Calls `listener` with every statement sent; returns the function that stops it. */
+export function onStatement(listener: StatementListener): () => void {
+  statementListeners.add(listener);
+  return () => statementListeners.delete(listener);
+}
+
+const touches = (written: Written, tables: ReadonlySet<string>) => written === "all" || [...written].some((t) => tables.has(t));
+
+/**
+ * Calls `listener` after every write, or with `tables` only after writes that touched one of them (those tables
+ * are then "watched": their writes are broadcast to other instances). Returns the function that stops it.
+ */
+export function onWrite(listener: WriteListener, tables?: Iterable<string>): () => void {
+  let registered = listener;
+  if (tables) {
+    const set = new Set(tables);
+    for (const t of set) registry.watched.add(t);
+    registered = (notice) => (touches(notice.tables, set) ? listener(notice) : undefined);
+  }
+  writeListeners.add(registered);
+  return () => writeListeners.delete(registered);
+}
+
+/** Whether some cache depends on a table the write touched. */
+export const isWatched = (written: Written): boolean => touches(written, registry.watched);
+
+/** Tells every listener of a write; resolves once the asynchronous ones (a broadcast) are done. */
+export async function announce(tables: Written, origin: WriteNotice["origin"] = "here", settled = true): Promise<void> {
+  const pending: Promise<void>[] = [];
+  for (const listener of writeListeners) {
+    const result = listener({ tables, origin, settled });
+    if (result) pending.push(result);
+  }
+  if (pending.length) await Promise.all(pending);
+}
+
+const NOT_A_WRITE = /^\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|DEALLOCATE)\b/i;
+const WRITE =
+  /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:(?:ONLY\s+)?[`"[]?\w+[`"\]]?\s*\.\s*)?[`"[]?(\w+)[`"\]]?/i;
+
+/** The table a statement writes, null for a read, "all" when it cannot tell. */
+export function writtenTable(sql: string): string | "all" | null {
+  if (NOT_A_WRITE.test(sql)) return null;
+  const m = WRITE.exec(sql);
+  if (m) return m[1];
+  if (/^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql)) return null;
+  return "all";
+}
+
+interface Query {
+  sql: string;
+}
+interface Queryable {
+  queryRaw(query: Query): Promise<unknown>;
+  executeRaw(query: Query): Promise<unknown>;
+}
+interface TransactionLike extends Queryable {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Delegates everything to `target` (methods bound to it, so private fields keep working) except `overrides`. */
+function delegate<T extends object>(target: T, overrides: Record<string, unknown>): T {
+  return new Proxy(target, {
+    get(t, prop) {
+      if (typeof prop === "string" && prop in overrides) return overrides[prop];
+      const value = Reflect.get(t, prop, t);
+      return typeof value === "function" ? value.bind(t) : value;
+    },
+  });
+}
+
+function observeQueryable<T extends Queryable>(target: T, written: Set<string> | null, extra: Record<string, unknown> = {}): T {
+  const watch = (method: "queryRaw" | "executeRaw") => async (query: Query) => {
+    for (const listener of statementListeners) listener(query.sql);
+    const result = await target[method](query);
+    const table = writtenTable(query.sql);
+    if (table) {
+      if (written) written.add(table === "all" ? "*" : table);
+      // Outside a transaction the write is settled now: the caller hears of it once every instance has.
+      await announce(table === "all" ? "all" : new Set([table]), "here", !written);
+    }
+    return result;
+  };
+  return delegate(target, { queryRaw: watch("queryRaw"), executeRaw: watch("executeRaw"), ...extra });
+}
+
+function observeTransaction<T extends TransactionLike>(tx: T): T {
+  const written = new Set<string>();
+  const end = (method: "commit" | "rollback") => async () => {
+    try {
+      await tx[method]();
+    } finally {
+      if (written.size) await announce(written.has("*") ? "all" : written);
+    }
+  };
+  return observeQueryable(tx, written, { commit: end("commit"), rollback: end("rollback") });
+}
+
+interface AdapterLike extends Queryable {
+  executeScript(script: string): Promise<void>;
+  startTransaction(...args: unknown[]): Promise<TransactionLike>;
+}
+
+function observeAdapter<T extends AdapterLike>(adapter: T): T {
+  return observeQueryable(adapter, null, {
+    executeScript: async (script: string) => {
+      for (const listener of statementListeners) listener(script);
+      try {
+        return await adapter.executeScript(script);
+      } finally {
+        await announce("all");
+      }
+    },
+    startTransaction: async (...args: unknown[]) => observeTransaction(await adapter.startTransaction(...args)),
+  });
+}
+
+/** Wraps a driver adapter factory (SQLite or PostgreSQL) so that every connection it makes is observed. */
+export function observed<F extends { connect(): Promise<unknown> }>(factory: F): F {
+  const connect = (method: "connect" | "connectToShadowDb") => async () =>
+    observeAdapter((await (factory as unknown as Record<string, () => Promise<AdapterLike>>)[method]()) as AdapterLike);
+  return delegate(factory, {
+    connect: connect("connect"),
+    ...("connectToShadowDb" in factory ? { connectToShadowDb: connect("connectToShadowDb") } : {}),
+  });
+}

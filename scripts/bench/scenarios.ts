@@ -1,0 +1,151 @@
+// What the bench asks the server, worked out from the seeded store itself: the product list's answer size
+// (for the floor), GraphQL selections of exactly the fields the REST answers carry, a filter that matches.
+import type { RequestSpec } from "./drive.ts";
+
+export const LIST_PATH = "/api/shop/products?per_page=30";
+
+type Json = Record<string, unknown>;
+
+async function get(base: string, key: string, path: string): Promise<{ body: unknown; bytes: number; headers: Headers }> {
+  const res = await fetch(base + path, { headers: { "x-storefront-key": key, accept: "application/json" } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), headers: res.headers };
+}
+
+export async function graphql(base: string, key: string, query: string): Promise<Json> {
+  const res = await fetch(`${base}/api/graphql`, {
+    method: "POST",
+    headers: { "x-storefront-key": key, "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await res.json()) as { data?: Json; errors?: unknown[] };
+  if (!res.ok || body.errors) throw new Error(`GraphQL answered ${res.status}: ${JSON.stringify(body.errors ?? body).slice(0, 500)}`);
+  return body.data!;
+}
+
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
+interface IntrospectedType {
+  name: string;
+  kind: string;
+  fields: { name: string; args: unknown[]; type: TypeRef }[] | null;
+}
+
+const TYPE_REF = "kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }";
+
+function named(t: TypeRef): TypeRef {
+  return t.ofType ? named(t.ofType) : t;
+}
+
+/** Every field of a type, objects expanded: the GraphQL twin of a full REST answer. */
+function selectionOf(types: Map<string, IntrospectedType>, typeName: string, depth = 0): string {
+  const type = types.get(typeName);
+  if (!type?.fields || depth > 4) throw new Error(`GraphQL type ${typeName} cannot be selected.`);
+  return type.fields
+    .filter((f) => f.args.length === 0)
+    .map((f) => {
+      const inner = named(f.type);
+      return inner.kind === "OBJECT" ? `${f.name} { ${selectionOf(types, inner.name!, depth + 1)} }` : f.name;
+    })
+    .join(" ");
+}
+
+/** Keys of a REST answer and of a GraphQL node agree (GraphQL adds `_id` beside its IRI `id`). */
+function sameKeys(rest: unknown, gql: unknown, where: string): void {
+  if (Array.isArray(rest) && Array.isArray(gql)) {
+    if (rest.length && gql.length) sameKeys(rest[0], gql[0], `${where}[]`);
+    return;
+  }
+  if (!rest || !gql || typeof rest !== "object" || typeof gql !== "object") return;
+  const a = Object.keys(rest as Json).sort();
+  const b = Object.keys(gql as Json).filter((k) => k !== "_id").sort();
+  if (a.join() !== b.join()) {
+    throw new Error(`The GraphQL selection at ${where} differs from the REST answer: REST ${a.join(",")} / GraphQL ${b.join(",")}`);
+  }
+  for (const k of a) {
+    // A record field (variant attributes) is a scalar in GraphQL: its keys are data, not fields.
+    if (Array.isArray((rest as Json)[k]) || typeof (gql as Json)[k] === "object") sameKeys((rest as Json)[k], (gql as Json)[k], `${where}.${k}`);
+  }
+}
+
+export interface Plan {
+  listBytes: number;
+  floor: RequestSpec[];
+  restList: RequestSpec[];
+  graphqlList: RequestSpec[];
+  restDetail: RequestSpec[];
+  graphqlDetail: RequestSpec[];
+  filtered: RequestSpec[];
+  filterDescription: string;
+  checkoutProductIds: number[];
+}
+
+const gqlRequest = (query: string): RequestSpec => ({ method: "POST", path: "/api/graphql", body: { query } });
+
+export async function plan(base: string, key: string): Promise<Plan> {
+  const list = await get(base, key, LIST_PATH);
+  const rows = list.body as Json[];
+  if (rows.length !== 30) throw new Error(`The product list gave ${rows.length} rows, not 30.`);
+
+  const schema = await graphql(
+    base,
+    key,
+    `{ __schema { queryType { fields { name type { ${TYPE_REF} } } } types { name kind fields { name args { name } type { ${TYPE_REF} } } } } }`,
+  );
+  const s = schema.__schema as { queryType: { fields: { name: string; type: TypeRef }[] }; types: IntrospectedType[] };
+  const types = new Map(s.types.map((t) => [t.name, t]));
+  const returnType = (field: string) => named(s.queryType.fields.find((f) => f.name === field)!.type).name!;
+  const connection = types.get(returnType("products"))!;
+  const edge = named(connection.fields!.find((f) => f.name === "edges")!.type).name!;
+  const node = named(types.get(edge)!.fields!.find((f) => f.name === "node")!.type).name!;
+  const listQuery = `{ products(first: 30) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${selectionOf(types, node)} } } } }`;
+  const gqlList = (await graphql(base, key, listQuery)).products as { edges: { node: Json }[] };
+  sameKeys(rows, gqlList.edges.map((e) => e.node), "products");
+
+  // Detail: the listed products of every type, the richest answers first.
+  const byType = (type: string) => rows.filter((r) => r.type === type);
+  const configurable = (await get(base, key, "/api/shop/products?type=configurable&per_page=5")).body as Json[];
+  const detailRows = [...configurable, ...byType("downloadable"), ...byType("virtual"), ...byType("simple")].slice(0, 8);
+  const detailSelection = selectionOf(types, returnType("product"));
+  const restDetail = await get(base, key, `/api/shop/products/${detailRows[0].id}`);
+  const gqlDetail = (await graphql(base, key, `{ product(urlKey: "${detailRows[0].urlKey}") { ${detailSelection} } }`)).product;
+  sameKeys(restDetail.body, gqlDetail, "product");
+
+  const filter = await findFilter(base, key);
+  const simple = byType("simple").filter((r) => r.inStock);
+  return {
+    listBytes: list.bytes,
+    floor: [{ method: "GET", path: `/api/bench/floor?bytes=${list.bytes}` }],
+    restList: [{ method: "GET", path: LIST_PATH }],
+    graphqlList: [gqlRequest(listQuery)],
+    restDetail: detailRows.map((r) => ({ method: "GET", path: `/api/shop/products/${r.id}` })),
+    graphqlDetail: detailRows.map((r) => gqlRequest(`{ product(urlKey: ${JSON.stringify(r.urlKey)}) { ${detailSelection} } }`)),
+    filtered: [{ method: "GET", path: filter.path }],
+    filterDescription: filter.description,
+    checkoutProductIds: simple.slice(0, 6).map((r) => r.id as number),
+  };
+}
+
+/** A department, a color and a price range that together match several products, sorted by price. */
+async function findFilter(base: string, key: string): Promise<{ path: string; description: string }> {
+  const attributes = (await get(base, key, "/api/shop/attributes?is_filterable=1&per_page=50")).body as Json[];
+  const color = attributes.find((a) => a.code === "color");
+  if (!color) throw new Error("The store has no filterable color attribute.");
+  const options = (await get(base, key, `/api/shop/attribute-options?attribute_id=${color.id}&per_page=50`)).body as Json[];
+  const categories = (await get(base, key, "/api/shop/categories?per_page=50")).body as Json[];
+  let best: { path: string; description: string; total: number } | null = null;
+  for (const category of categories) {
+    for (const option of options) {
+      const path = `/api/shop/products?category_id=${category.id}&color=${option.id}&price=5,500&sort=price-asc&per_page=30`;
+      const total = Number((await get(base, key, path)).headers.get("x-total-count"));
+      if (!best || total > best.total) best = { path, total, description: `category ${category.id}, color ${option.id}, price 5–500: ${total} products` };
+    }
+    if (best && best.total >= 5) break;
+  }
+  if (!best?.total) throw new Error("No category and color combination matches a product.");
+  return best;
+}
