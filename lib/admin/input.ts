@@ -1,5 +1,6 @@
 // Input helpers of the Admin API: nested snake_case keys, list sorting, permission bounds on grants.
 import { z } from "zod";
+import { sanitizeHtml } from "../cms/sanitize.ts";
 import type { RequestContext } from "../context.ts";
 import { adminPrincipal } from "../context.ts";
 import { Forbidden, Validation } from "../errors.ts";
@@ -71,3 +72,7 @@ export function assertSomeField(input: Record<string, unknown>, ignore: string[]
 /** Optional text that may be cleared with null or "". */
 export const nullableText = (max = 255) =>
   z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable()).optional();
+
+/** Optional store HTML (a description): cleaned of scripts and unsafe attributes on the way in. */
+export const nullableHtml = (max = 100_000) =>
+  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable().transform((v) => (v === null ? v : sanitizeHtml(v)))).optional();

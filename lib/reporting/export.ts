@@ -23,10 +23,19 @@ export function exportFormat(format: string | undefined): ExportFormat {
 
 type CellValue = string | number | null;
 
+/**
+ * Text that a spreadsheet would read as a formula (=, +, -, @, or a tab or carriage return before one) is
+ * prefixed with an apostrophe, so a product name or search term like `=HYPERLINK(…)` stays text when the file is
+ * opened (formula injection). Numbers are written as numbers.
+ */
+export function neutralised(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 function cell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "string") return value;
-  return String(value);
+  if (typeof value === "number") return value;
+  return neutralised(String(value));
 }
 
 export async function tableFile(
@@ -34,7 +43,7 @@ export async function tableFile(
   format: ExportFormat,
   name: string,
 ): Promise<Download> {
-  const header = table.columns.map((c) => c.label);
+  const header = table.columns.map((c) => neutralised(c.label));
   const rows = table.records.map((r) => table.columns.map((c) => cell(r[c.key])));
   const filename = `${name}.${format}`;
   const contentType = EXPORT_FORMATS[format];

@@ -149,6 +149,25 @@ describe("product updates, lists, deletes", () => {
     expect(gql.data).toEqual({ price: 31, featured: true });
   });
 
+  it("cleans description HTML on the way in, on both transports", async () => {
+    const made = (await adminCall(token, "POST", "/api/admin/catalog/products", simple())).body;
+    const dirty = `<p onmouseover="steal()">Soft <b>cotton</b><script>alert(1)</script> <a href="javascript:alert(1)">care</a></p><img src=x onerror=alert(1)>`;
+    const clean = `<p>Soft <b>cotton</b> <a>care</a></p><img src="x" />`;
+    const db = await getDb();
+    const stored = async () =>
+      db.productTranslation.findUniqueOrThrow({ where: { productId_locale: { productId: made.id, locale: "en" } }, select: { description: true, shortDescription: true } });
+    const en = (extra: Record<string, unknown>) => [{ locale: "en", name: "Shirt", url_key: made.sku.toLowerCase(), ...extra }];
+    const rest = await adminCall(token, "PATCH", `/api/admin/catalog/products/${made.id}`, { translations: en({ description: dirty, short_description: `<i>Short</i><style>*{}</style>` }) });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(await stored()).toEqual({ description: clean, shortDescription: "<i>Short</i>" });
+    const gql = await sendAdmin("GraphQL", token, { method: "PATCH", path: "", mutation: "updateAdminProduct", resource: "adminProduct", selection: "id" }, {
+      id: made.id,
+      translations: [{ locale: "en", name: "Shirt", urlKey: made.sku.toLowerCase(), description: `<h2>Care</h2><iframe src="//evil"></iframe>` }],
+    });
+    expect(gql.status, JSON.stringify(gql)).toBe(200);
+    expect((await stored()).description).toBe("<h2>Care</h2>");
+  });
+
   it("lists with filters, sort and the envelope; GraphQL as a connection", async () => {
     const tag = unique("LST").toUpperCase();
     for (const price of [5, 50, 20]) await adminCall(token, "POST", "/api/admin/catalog/products", simple({ sku: `${tag}-${price}`, price, translations: [{ locale: "en", name: `P${price}`, urlKey: `${tag.toLowerCase()}-${price}` }] }));

@@ -216,6 +216,31 @@ describe("products report view and export", () => {
     expect(readXls(res.body)).toEqual([["Day", "Quantities Sold"], ["2021-08-03", 3], ["2021-08-04", 5]]);
   });
 
+  it("keeps text that a spreadsheet would run as a formula as text, in every format", async () => {
+    const db = await getDb();
+    const day = at("2021-09-01");
+    const hostile = ["=1+2", "+3-1", "-4+4", "@SUM(A1)"].map((t) => unique(t));
+    await db.searchTerm.createMany({
+      data: [...hostile, unique("shoes")].map((term) => ({ term, results: 1, uses: 1, channelId: channels.default, locale: "en", createdAt: day, updatedAt: day })),
+    });
+    const range = "type=last-search-terms&start=2021-09-01&end=2021-09-01";
+    const csv = (await download(range)).body.toString("utf8");
+    for (const term of hostile) {
+      expect(csv).toContain(`'${term}`);
+      expect(csv).not.toMatch(new RegExp(`(^|,)${term.replace(/[+@()]/g, "\\$&")}`, "m"));
+    }
+    expect(csv).toMatch(/(^|,)shoes\d/m);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download(`${range}&format=xlsx`)).body as never);
+    const xlsxCells = book.worksheets[0].getSheetValues().flat().filter((v): v is string => typeof v === "string");
+    const xlsCells = readXls((await download(`${range}&format=xls`)).body).flat().filter((v): v is string => typeof v === "string");
+    for (const cells of [xlsxCells, xlsCells]) {
+      for (const term of hostile) expect(cells).toContain(`'${term}`);
+      expect(cells.some((c) => /^[=+\-@]/.test(c))).toBe(false);
+    }
+  });
+
   it("refuses an unsupported format (422) and top-search-terms (400)", async () => {
     const pdf = await download(`format=pdf`);
     expect(pdf.status).toBe(422);

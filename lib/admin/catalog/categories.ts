@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
-import { nullableText } from "../input.ts";
+import { nullableText, nullableHtml } from "../input.ts";
 
 const Translation = z
   .object({
@@ -26,7 +26,7 @@ export const AdminCategory = z
 const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
 const TranslationInput = z.object({
   locale: z.string().trim().min(1).max(20), name: z.string().trim().min(1, { message: "is required" }).max(255), slug,
-  description: nullableText(100_000), metaTitle: nullableText(255), metaDescription: nullableText(1000), metaKeywords: nullableText(1000),
+  description: nullableHtml(100_000), metaTitle: nullableText(255), metaDescription: nullableText(1000), metaKeywords: nullableText(1000),
 });
 const Fields = z.object({
   parentId: recordId().nullable().optional(),

@@ -5,7 +5,7 @@ import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
-import { nullableText } from "../input.ts";
+import { nullableText, nullableHtml } from "../input.ts";
 
 const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable"] as const;
 const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
@@ -15,8 +15,8 @@ const TranslationInput = z.object({
   locale: z.string().trim().min(1).max(20),
   name: z.string().trim().min(1, { message: "is required" }).max(255),
   urlKey: slug,
-  shortDescription: nullableText(2000),
-  description: nullableText(100_000),
+  shortDescription: nullableHtml(2000),
+  description: nullableHtml(100_000),
   metaTitle: nullableText(255),
   metaDescription: nullableText(1000),
   metaKeywords: nullableText(1000),
