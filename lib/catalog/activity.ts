@@ -2,12 +2,32 @@
 // failed write costs a data point, never the shopper's answer.
 import type { RequestContext } from "../context.ts";
 
-/** Resolves when the write settles, so tests can await it; callers on the request path do not. */
+interface Visit {
+  productId: number;
+  customerId: number | null;
+  channelId: number;
+  createdAt: Date;
+}
+
+/** Visits wait this long to be written together: one insert for a burst of product reads, not one per read. */
+const VISIT_BATCH_MS = 200;
+let batch: { visits: Visit[]; written: Promise<void> } | null = null;
+
+/** Resolves when the visit is written (or its write failed), so tests can await it; the request path does not. */
 export function recordVisit(ctx: RequestContext, productId: number): Promise<void> {
   const customerId = ctx.principal.kind === "customer" ? ctx.principal.customerId : null;
-  return ctx.db.productVisit
-    .create({ data: { productId, customerId, channelId: ctx.channel.id } })
-    .then(() => undefined, () => undefined);
+  if (!batch) {
+    const visits: Visit[] = [];
+    const written = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        batch = null;
+        ctx.db.productVisit.createMany({ data: visits }).then(() => resolve(), () => resolve());
+      }, VISIT_BATCH_MS);
+    });
+    batch = { visits, written };
+  }
+  batch.visits.push({ productId, customerId, channelId: ctx.channel.id, createdAt: new Date() });
+  return batch.written;
 }
 
 /** One more use of a search term in this channel and locale, with the number of results it found last. */

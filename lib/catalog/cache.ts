@@ -126,8 +126,3 @@ export const detailCache = new CatalogCache<unknown>(ttl("CATALOG_CACHE_MS", 2_0
 export const countCache = new CatalogCache<number>(ttl("CATALOG_COUNT_CACHE_MS", 10_000), 2_000, { staleWhileRefresh: true, stretch: 20 });
 /** How long a cached answer made of catalog reads (a GraphQL answer, say) may be reused. */
 export const CATALOG_CACHE_MS = ttl("CATALOG_CACHE_MS", 2_000);
-
-/** Shop queries that read only the tables above and answer every caller in a scope alike. */
-export const CATALOG_READS: ReadonlySet<string> = new Set([
-  "products", "product", "categories", "category", "treeCategories", "attributes", "attribute", "attributeOptions",
-]);

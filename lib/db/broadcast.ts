@@ -39,10 +39,10 @@ async function publish(tables: Written): Promise<void> {
 
 async function subscribe(): Promise<void> {
   const subscriber = await redisSubscriber();
-  let ready = false;
+  let connectedBefore = subscriber.status === "ready";
   subscriber.on("ready", () => {
-    if (ready) void announce("all", "elsewhere"); // back after a drop: notices may have been missed
-    ready = true;
+    if (connectedBefore) void announce("all", "elsewhere"); // back after a drop: notices may have been missed
+    connectedBefore = true;
   });
   subscriber.on("message", (from: string, text: string) => {
     if (from !== channel()) return;

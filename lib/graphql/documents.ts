@@ -6,8 +6,11 @@ import { GRAPHQL_LIMITS } from "./limits.ts";
 
 export interface DocumentFacts {
   introspectionOnly: boolean;
-  /** Root fields of a document that is one or more queries of plain fields; null for anything else. */
-  queryFields: ReadonlySet<string> | null;
+  /**
+   * Root fields of a document that is one or more queries of plain fields, each with the names of the arguments
+   * it is given (literally or through variables); null for anything else.
+   */
+  queryFields: ReadonlyMap<string, ReadonlySet<string>> | null;
 }
 
 const NOTHING: DocumentFacts = { introspectionOnly: false, queryFields: null };
@@ -28,9 +31,15 @@ function factsOf(query: string): DocumentFacts {
   const selections = queries.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections : []));
   const everyField = queries.length === operations.length && selections.every((s) => s.kind === Kind.FIELD);
   const plain = everyField && selections.every((s) => !s.directives?.length);
-  const fields = new Set(selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : "")));
+  const fields = new Map<string, Set<string>>();
+  for (const s of selections) {
+    if (s.kind !== Kind.FIELD) continue;
+    const args = fields.get(s.name.value) ?? new Set<string>();
+    for (const a of s.arguments ?? []) args.add(a.name.value);
+    fields.set(s.name.value, args);
+  }
   return {
-    introspectionOnly: everyField && [...fields].every((f) => f.startsWith("__")),
+    introspectionOnly: everyField && [...fields.keys()].every((f) => f.startsWith("__")),
     queryFields: plain && fields.size ? fields : null,
   };
 }

@@ -1,9 +1,23 @@
-// Shop GraphQL answers made only of catalog reads (lib/catalog/cache.ts CATALOG_READS) are kept like the reads
-// themselves: per scope, dropped by every catalog write in this process and after CATALOG_CACHE_MS otherwise.
-// A kept answer skips yoga's execution and serialisation; the gate (key, rate budget) still runs for every request.
+// Shop GraphQL answers made only of catalog reads are kept like the reads themselves (lib/catalog/cache.ts): per
+// scope, dropped by every catalog write, here or in another instance, and after CATALOG_CACHE_MS otherwise. A kept
+// answer skips yoga's execution and serialisation; the gate (key, rate budget) still runs for every request. Reads
+// that record something are never answered this way: `product` counts a visit, `products` with a search query
+// counts the search term, on every call.
 import type { RequestContext } from "../context.ts";
-import { CATALOG_CACHE_MS, CATALOG_READS, CatalogCache } from "../catalog/cache.ts";
+import { CATALOG_CACHE_MS, CatalogCache } from "../catalog/cache.ts";
 import { documentFacts } from "./documents.ts";
+
+/** Shop queries that read only catalog tables, answer every caller in a scope alike and record nothing. */
+const PURE_READS = new Map<string, (args: ReadonlySet<string>) => boolean>(Object.entries({
+  products: (args) => !args.has("query"),
+  categories: () => true,
+  category: () => true,
+  treeCategories: () => true,
+  attributes: () => true,
+  attribute: () => true,
+  attributeOptions: () => true,
+  __typename: () => true,
+}));
 
 export interface Answer {
   status: number;
@@ -41,7 +55,7 @@ const answers = new CatalogCache<Answer>(CATALOG_CACHE_MS, MAX_ANSWERS, { keep: 
 export function catalogAnswerKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
   if (body.length > MAX_KEY_LENGTH) return null;
   const fields = documentFacts(params.query).queryFields;
-  if (!fields || ![...fields].every((f) => CATALOG_READS.has(f) || f === "__typename")) return null;
+  if (!fields || ![...fields].every(([name, args]) => PURE_READS.get(name)?.(args))) return null;
   const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, req.headers.get("accept")];
   return `${JSON.stringify(scope)}\n${body}`;
 }

@@ -24,8 +24,9 @@ async function limiterFor(prefix: string, points: number): Promise<RateLimiterAb
   let limiter = limiters.get(key);
   if (!limiter) {
     const options = { keyPrefix: `${redisPrefix()}:${prefix}`, points, duration: WINDOW_SECONDS };
+    // Should Redis fail, each instance counts on in its own memory (the insurance limiter) rather than refuse.
     limiter = redisConfigured()
-      ? new RateLimiterRedis({ ...options, storeClient: await redis() })
+      ? new RateLimiterRedis({ ...options, storeClient: await redis(), rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
     limiters.set(key, limiter);
   }

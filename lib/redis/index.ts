@@ -16,6 +16,14 @@ async function open(): Promise<Redis> {
   const client = new Redis(process.env.REDIS_URL!, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
   // ioredis reconnects by itself; an unhandled "error" event would end the process instead.
   client.on("error", () => undefined);
+  // Handed out once connected (or after 2 s without), so its first users find it ready rather than still connecting.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   return client;
 }
 

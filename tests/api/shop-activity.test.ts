@@ -26,6 +26,22 @@ describe("shop activity", () => {
     expect(visits.every((v) => v.channelId === 1)).toBe(true);
   });
 
+  it("records every repeated read, though the answers come from cache", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct();
+    const term = unique("yy");
+    const db = await getDb();
+    for (let i = 0; i < 3; i++) {
+      expect((await call("GET", `/api/shop/products/${id}`, undefined, { key })).status).toBe(200);
+      expect((await graphql(`{ product(id: ${id}) { sku } }`, {}, { key })).body.errors).toBeUndefined();
+      expect((await graphql(`query Find($q: String) { products(query: $q) { totalCount } }`, { q: term }, { key })).body.errors).toBeUndefined();
+    }
+    const visits = await eventually(() => db.productVisit.count({ where: { productId: id } }), (n) => n === 6);
+    expect(visits).toBe(6);
+    const searched = await eventually(() => db.searchTerm.findMany({ where: { term: term.toLowerCase() } }), (r) => r[0]?.uses === 3);
+    expect(searched.map((r) => r.uses)).toEqual([3]);
+  });
+
   it("counts a search term once per search, per locale, with its result count; paging on does not count again", async () => {
     const key = await storefrontKey();
     const term = unique("zz");
