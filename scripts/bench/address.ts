@@ -1,4 +1,4 @@
-// The guest's billing address in the checkout scenario (also used for shipping).
+// The guest's billing address in the bench's checkout scenario and in the tests' checkouts (also used for shipping).
 export const ADDRESS = {
   billingFirstName: "Ada",
   billingLastName: "Lovelace",

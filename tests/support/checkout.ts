@@ -1,19 +1,10 @@
 // A guest or customer walking through checkout in one line per step, over REST.
 import { call, cartToken } from "./client.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { ADDRESS } from "../../scripts/bench/address.ts";
 
-export const ADDRESS = {
-  billingFirstName: "Ada",
-  billingLastName: "Lovelace",
-  billingEmail: "ada@example.com",
-  billingAddress: "12 Analytical Street",
-  billingCountry: "US",
-  billingState: "CA",
-  billingCity: "San Francisco",
-  billingPostcode: "94107",
-  billingPhoneNumber: "555-0100",
-  useForShipping: true,
-};
+/** The guest who checks out in the tests, as in the bench. */
+export { ADDRESS };
 
 export async function productId(sku: string): Promise<number> {
   const db = await getDb();

@@ -10,6 +10,8 @@ import { migrate } from "../../../lib/db/migrate.ts";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 export const DIST_DIR = ".next-e2e";
+/** The file in a build folder that holds the sourceHash() it was built from. */
+export const SOURCES_STAMP = "e2e-sources.sha256";
 
 export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return {
@@ -44,7 +46,7 @@ export async function prepareDatabase(databaseUrl: string): Promise<string> {
 }
 
 /** What the build depends on: the app and library sources, the schema, the lockfile and the build settings. */
-function sourceHash(): string {
+export function sourceHash(): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -62,7 +64,7 @@ function sourceHash(): string {
 
 /** Builds unless the last build of these very sources is still there (a fresh clone, as in CI, always builds). */
 export async function buildApp(env: NodeJS.ProcessEnv): Promise<"built" | "reused"> {
-  const stamp = path.join(ROOT, DIST_DIR, "e2e-sources.sha256");
+  const stamp = path.join(ROOT, DIST_DIR, SOURCES_STAMP);
   const hash = sourceHash();
   if (fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return "reused";
   const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

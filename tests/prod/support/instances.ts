@@ -2,37 +2,19 @@
 // the browser tests made when it is of these very sources (same stamp as tests/e2e/support/server.ts, so CI builds
 // once); otherwise this suite builds into its own folder, never into one another suite may be serving from.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { DIST_DIR as E2E_DIST, SOURCES_STAMP, freePort, sourceHash } from "../../e2e/support/server.ts";
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-const E2E_DIST = ".next-e2e";
-const E2E_STAMP = "e2e-sources.sha256";
 const OWN_DIST = ".next-prod";
 
-/** What a build depends on, hashed exactly as the browser tests hash it. */
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(rel);
-      else hash.update(rel).update(fs.readFileSync(path.join(ROOT, rel)));
-    }
-  };
-  for (const dir of ["app", "lib", "public"]) if (fs.existsSync(path.join(ROOT, dir))) walk(dir);
-  for (const file of ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"]) {
-    if (fs.existsSync(path.join(ROOT, file))) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
-  }
-  return hash.digest("hex");
-}
-
 const isBuildOf = (dist: string, hash: string) =>
-  fs.existsSync(path.join(ROOT, dist, "BUILD_ID")) && fs.existsSync(path.join(ROOT, dist, E2E_STAMP)) &&
-  fs.readFileSync(path.join(ROOT, dist, E2E_STAMP), "utf8") === hash;
+  fs.existsSync(path.join(ROOT, dist, "BUILD_ID")) && fs.existsSync(path.join(ROOT, dist, SOURCES_STAMP)) &&
+  fs.readFileSync(path.join(ROOT, dist, SOURCES_STAMP), "utf8") === hash;
 
 /** The folder of a production build of the current sources, building one (about 2.5 minutes) when none is. */
 export async function productionBuild(): Promise<{ dist: string; built: boolean }> {
@@ -45,19 +27,8 @@ export async function productionBuild(): Promise<{ dist: string; built: boolean 
   child.stderr!.on("data", (d) => (output += d));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`next build failed:\n${output}`);
-  fs.writeFileSync(path.join(ROOT, OWN_DIST, E2E_STAMP), hash);
+  fs.writeFileSync(path.join(ROOT, OWN_DIST, SOURCES_STAMP), hash);
   return { dist: OWN_DIST, built: true };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Instance {
