@@ -1,10 +1,11 @@
 // What each operator command does. Output meant for scripts (a new key or token) stands alone on the last line.
 import fs from "node:fs";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import bcrypt from "bcryptjs";
 import { getDb, provider } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
+import { ensureBuild, isCurrentBuild } from "./build.ts";
 import { databaseTarget } from "../db/target.ts";
 import { isSeeded, seedDemoStore, DEMO_ADMIN, DEMO_CUSTOMER } from "../seed/index.ts";
 import { createStorefrontKey, deactivateStorefrontKey, listStorefrontKeys, rotateStorefrontKey } from "../storefront-keys/index.ts";
@@ -188,10 +189,12 @@ Demo store ready (${databaseTarget().provider}).
   Shop API:        http://localhost:${port}/api/shop   GraphQL: http://localhost:${port}/api/graphql
 `);
     const next = path.join("node_modules", "next", "dist", "bin", "next");
-    if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-      console.log("Building the app (first start only)…");
-      const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" });
-      if (build.status !== 0) throw new CliError("next build failed.");
+    const dist = process.env.NEXT_DIST_DIR || ".next";
+    if (!isCurrentBuild(dist)) {
+      console.log("Building the app (on the first start and after every change to its sources)…");
+      await ensureBuild(dist, process.env, { show: true }).catch((e: Error) => {
+        throw new CliError(e.message);
+      });
     }
     const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: serverEnv() });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));

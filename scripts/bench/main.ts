@@ -9,7 +9,7 @@ import path from "node:path";
 import { build, staleBuild } from "./build.ts";
 import { prepareDatabases } from "./databases.ts";
 import type { LoadResult, LoadSpec, Scenario } from "./drive.ts";
-import { BenchServer } from "./server.ts";
+import { BenchServer, DIST_DIR } from "./server.ts";
 import { LIST_PATH, plan } from "./scenarios.ts";
 import { ADDRESS } from "./address.ts";
 
@@ -114,10 +114,9 @@ function roundRatio(a: LoadResult, b: LoadResult): number {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const stale = args.has("--no-build") ? null : staleBuild();
-  if (stale) {
-    log(`building the app (${stale}) …`);
-    build();
+  if (!args.has("--no-build") && staleBuild()) {
+    log(`building the app into ${DIST_DIR} (none there yet, or of other sources) …`);
+    await build();
   }
   const dbs = await prepareDatabases(LARGE_CATALOGS, log);
   const rows: Row[] = [];

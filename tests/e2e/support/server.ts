@@ -1,17 +1,15 @@
 // The app as the browser tests see it: built once into its own folder, served by `next start` on a free port
 // against its own SQLite file, migrated and seeded with the demo store.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { migrate } from "../../../lib/db/migrate.ts";
+import { ensureBuild } from "../../../lib/cli/build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 export const DIST_DIR = ".next-e2e";
-/** The file in a build folder that holds the sourceHash() it was built from. */
-export const SOURCES_STAMP = "e2e-sources.sha256";
 
 export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return {
@@ -45,36 +43,9 @@ export async function prepareDatabase(databaseUrl: string): Promise<string> {
   return key;
 }
 
-/** What the build depends on: the app and library sources, the schema, the lockfile and the build settings. */
-export function sourceHash(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(rel);
-      else hash.update(rel).update(fs.readFileSync(path.join(ROOT, rel)));
-    }
-  };
-  for (const dir of ["app", "lib", "public"]) if (fs.existsSync(path.join(ROOT, dir))) walk(dir);
-  for (const file of ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "prisma/schema.prisma"]) {
-    if (fs.existsSync(path.join(ROOT, file))) hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
-  }
-  return hash.digest("hex");
-}
-
 /** Builds unless the last build of these very sources is still there (a fresh clone, as in CI, always builds). */
-export async function buildApp(env: NodeJS.ProcessEnv): Promise<"built" | "reused"> {
-  const stamp = path.join(ROOT, DIST_DIR, SOURCES_STAMP);
-  const hash = sourceHash();
-  if (fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return "reused";
-  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`next build failed:\n${log}`);
-  fs.writeFileSync(stamp, hash);
-  return "built";
+export function buildApp(env: NodeJS.ProcessEnv): Promise<"built" | "reused"> {
+  return ensureBuild(DIST_DIR, env);
 }
 
 export function freePort(): Promise<number> {

@@ -1,10 +1,10 @@
 // Real `next start` instances of the built app for the scale-out, shutdown and crash tests. The build is the one
-// the browser tests made when it is of these very sources (same stamp as tests/e2e/support/server.ts, so CI builds
-// once); otherwise this suite builds into its own folder, never into one another suite may be serving from.
+// the browser tests made when it is of these very sources (lib/cli/build.ts stamps each build, so CI builds once);
+// otherwise this suite builds into its own folder, never into one another suite may be serving from.
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { DIST_DIR as E2E_DIST, SOURCES_STAMP, freePort, sourceHash } from "../../e2e/support/server.ts";
+import { DIST_DIR as E2E_DIST, freePort } from "../../e2e/support/server.ts";
+import { ensureBuild, isCurrentBuild } from "../../../lib/cli/build.ts";
 
 export { freePort };
 
@@ -12,23 +12,11 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const OWN_DIST = ".next-prod";
 
-const isBuildOf = (dist: string, hash: string) =>
-  fs.existsSync(path.join(ROOT, dist, "BUILD_ID")) && fs.existsSync(path.join(ROOT, dist, SOURCES_STAMP)) &&
-  fs.readFileSync(path.join(ROOT, dist, SOURCES_STAMP), "utf8") === hash;
-
 /** The folder of a production build of the current sources, building one (about 2.5 minutes) when none is. */
 export async function productionBuild(): Promise<{ dist: string; built: boolean }> {
-  const hash = sourceHash();
-  for (const dist of [E2E_DIST, OWN_DIST]) if (isBuildOf(dist, hash)) return { dist, built: false };
-  const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: OWN_DIST, NEXT_SKIP_TYPECHECK: "1", NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
-  const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`next build failed:\n${output}`);
-  fs.writeFileSync(path.join(ROOT, OWN_DIST, SOURCES_STAMP), hash);
-  return { dist: OWN_DIST, built: true };
+  if (isCurrentBuild(E2E_DIST)) return { dist: E2E_DIST, built: false };
+  const env = { ...process.env, NODE_ENV: "production", NEXT_SKIP_TYPECHECK: "1" } as NodeJS.ProcessEnv;
+  return { dist: OWN_DIST, built: (await ensureBuild(OWN_DIST, env)) === "built" };
 }
 
 export interface Instance {
