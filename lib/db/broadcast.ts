@@ -27,13 +27,23 @@ function parse(text: string): Message | null {
   }
 }
 
+/** How long a write waits for its notice to be published; past it, the write is answered anyway. */
+const PUBLISH_TIMEOUT_MS = 1_000;
+
 async function publish(tables: Written): Promise<void> {
   const message: Message = { from: INSTANCE, tables: tables === "all" ? "all" : [...tables] };
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await (await redis()).publish(channel(), JSON.stringify(message));
+    const published = (await redis()).publish(channel(), JSON.stringify(message));
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
+    });
+    await Promise.race([published, late]);
   } catch (e) {
     // The write itself stands; other instances see it once their cache entries expire.
     log.warn({ err: e instanceof Error ? e.message : String(e) }, "write notice not published");
+  } finally {
+    clearTimeout(timer);
   }
 }
 
