@@ -40,15 +40,14 @@ export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): 
     baseSubtotal = baseSubtotal.add(baseTotal);
     itemsQty += item.quantity;
     if (STOCKABLE_TYPES.has(item.type)) shippableQty += item.quantity;
-    await tx.cartItem.update({
-      where: { id: item.id },
-      data: {
-        basePrice: unit.toString(),
-        price: convert(unit, ctx.currency).toString(),
-        baseTotal: baseTotal.toString(),
-        total: convert(baseTotal, ctx.currency).toString(),
-      },
-    });
+    const line = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal, total: convert(baseTotal, ctx.currency) };
+    // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
+    if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => dec(item[k]).eq(line[k]))) {
+      await tx.cartItem.update({
+        where: { id: item.id },
+        data: Object.fromEntries(Object.entries(line).map(([k, v]) => [k, v.toString()])),
+      });
+    }
   }
 
   let couponCode = cart.couponCode;

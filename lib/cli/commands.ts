@@ -198,6 +198,12 @@ Demo store ready (${databaseTarget().provider}).
     }
     const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: serverEnv() });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+    // `npm start` runs this under `sh -c`, and a SIGTERM sent to npm alone stops npm and the shell without passing
+    // it on. Orphaned, this process sends the server the SIGTERM it missed, so it still drains and exits.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) child.kill("SIGTERM");
+    }, 500).unref();
     await new Promise<void>((resolve) => child.on("exit", (code) => { process.exitCode = code ?? 0; resolve(); }));
     return process.exitCode as number;
   },
