@@ -55,8 +55,3 @@ export async function consume(prefix: string, subject: string, points: number): 
     };
   }
 }
-
-/** Forgets every in-process counter (tests). */
-export function resetRateLimits(): void {
-  limiters.clear();
-}
