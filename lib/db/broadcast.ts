@@ -7,7 +7,7 @@
 // restarts), an instance drops all its caches when it is back, since it may have missed notices meanwhile.
 import { randomUUID } from "node:crypto";
 import { announce, isWatched, onWrite, type Written } from "./observe.ts";
-import { redis, redisConfigured, redisPrefix, redisSubscriber } from "../redis/index.ts";
+import { closeRedis, redis, redisConfigured, redisPrefix, redisSubscriber } from "../redis/index.ts";
 import { log } from "../log/index.ts";
 
 const INSTANCE = randomUUID();
@@ -68,7 +68,7 @@ async function subscribe(): Promise<void> {
   join();
 }
 
-const state = globalThis as unknown as { __commerceBroadcast?: Promise<void> };
+const state = globalThis as unknown as { __commerceBroadcast?: { joined: Promise<void>; stop: () => void } };
 
 /**
  * Joins the instances' write notices when REDIS_URL is set; once per process, where the database client is made.
@@ -76,6 +76,17 @@ const state = globalThis as unknown as { __commerceBroadcast?: Promise<void> };
  */
 export function joinBroadcast(): void {
   if (!redisConfigured() || state.__commerceBroadcast) return;
-  onWrite(({ tables, origin, settled }) => (origin === "here" && settled && isWatched(tables) ? publish(tables) : undefined));
-  state.__commerceBroadcast = subscribe().catch((e: unknown) => log.warn({ err: String(e) }, "write notices: no subscription"));
+  const stop = onWrite(({ tables, origin, settled }) => (origin === "here" && settled && isWatched(tables) ? publish(tables) : undefined));
+  const joined = subscribe().catch((e: unknown) => log.warn({ err: String(e) }, "write notices: no subscription"));
+  state.__commerceBroadcast = { joined, stop };
+}
+
+/** Stops publishing and closes the Redis connections, so a process that is done can exit (with the database client). */
+export async function leaveBroadcast(): Promise<void> {
+  const joined = state.__commerceBroadcast;
+  if (!joined) return;
+  state.__commerceBroadcast = undefined;
+  joined.stop();
+  await joined.joined;
+  await closeRedis();
 }

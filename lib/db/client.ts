@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, type Provider } from "./target.ts";
 import { observed } from "./observe.ts";
-import { joinBroadcast } from "./broadcast.ts";
+import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -49,4 +49,5 @@ export async function disconnectDb(): Promise<void> {
   const pending = globalStore.__commerceDb;
   globalStore.__commerceDb = undefined;
   if (pending) await (await pending).$disconnect();
+  await leaveBroadcast();
 }

@@ -38,3 +38,10 @@ export function redisSubscriber(): Promise<Redis> {
   store.__commerceRedisSubscriber ??= open();
   return store.__commerceRedisSubscriber;
 }
+
+/** Closes both connections (a process that is done: the CLI, a test run's setup); they reopen on next use. */
+export async function closeRedis(): Promise<void> {
+  const open = [store.__commerceRedis, store.__commerceRedisSubscriber];
+  store.__commerceRedis = store.__commerceRedisSubscriber = undefined;
+  for (const client of open) if (client) (await client).disconnect();
+}
