@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AdminUser" ADD COLUMN     "mustChangePassword" BOOLEAN NOT NULL DEFAULT false;
