@@ -2,9 +2,9 @@
 import ipaddr from "ipaddr.js";
 import { Validation } from "../errors.ts";
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+export type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-function parseRange(entry: string): Range {
+export function parseRange(entry: string): Range {
   const e = entry.trim();
   if (e.includes("/")) return ipaddr.parseCIDR(e);
   const addr = ipaddr.parse(e);
@@ -38,11 +38,15 @@ export function ipAllowed(allowlist: string | null, ip: string | null): boolean 
   }
   return allowlist.split(",").some((entry) => {
     try {
-      const [range, bits] = parseRange(entry);
-      const candidate = range.kind() === "ipv6" && addr.kind() === "ipv4" ? (addr as ipaddr.IPv4).toIPv4MappedAddress() : addr;
-      return candidate.kind() === range.kind() && candidate.match([range, bits] as never);
+      return inRange(addr, parseRange(entry));
     } catch {
       return false;
     }
   });
+}
+
+/** Whether an address (already through ipaddr.process) lies in a range; IPv4 also matches IPv4-mapped IPv6 ranges. */
+export function inRange(addr: ipaddr.IPv4 | ipaddr.IPv6, [range, bits]: Range): boolean {
+  const candidate = range.kind() === "ipv6" && addr.kind() === "ipv4" ? (addr as ipaddr.IPv4).toIPv4MappedAddress() : addr;
+  return candidate.kind() === range.kind() && candidate.match([range, bits] as never);
 }

@@ -7,8 +7,9 @@ import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts"
 import { openGate, GateError } from "./context.ts";
 import { corsHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
 import { withRequestLog } from "../log/index.ts";
+import { MAX_BODY_BYTES, readCappedForm, readCappedText } from "./body.ts";
+import { attachmentDisposition } from "./content-disposition.ts";
 
-const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1_000_000);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -26,16 +27,12 @@ export function camelKeys(raw: Record<string, unknown>): Record<string, unknown>
 
 async function readBody(req: Request, multipart?: { maxBytes: number }): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};
-  const declared = Number(req.headers.get("content-length") ?? 0);
   const type = req.headers.get("content-type") ?? "";
   if (/^multipart\/form-data/i.test(type)) {
     if (!multipart) throw new UnsupportedMediaType("This endpoint takes a JSON body, not multipart/form-data.");
-    if (declared > multipart.maxBytes) throw new PayloadTooLarge(multipart.maxBytes);
     return readForm(req, multipart.maxBytes);
   }
-  if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  const text = await readCappedText(req, MAX_BODY_BYTES);
   if (!text.trim()) return {};
   if (type && !/json/i.test(type)) throw new UnsupportedMediaType();
   let body: unknown;
@@ -54,8 +51,9 @@ async function readBody(req: Request, multipart?: { maxBytes: number }): Promise
 async function readForm(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
   let form: FormData;
   try {
-    form = await req.formData();
-  } catch {
+    form = await readCappedForm(req, maxBytes);
+  } catch (e) {
+    if (e instanceof PayloadTooLarge) throw e;
     throw new BadRequest("The multipart body could not be read.");
   }
   const out: Record<string, unknown> = {};
@@ -95,7 +93,7 @@ export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } 
 
 function download(file: Download, headers: Headers): Response {
   headers.set("Content-Type", file.contentType);
-  headers.set("Content-Disposition", `attachment; filename="${file.filename.replace(/"/g, "")}"`);
+  headers.set("Content-Disposition", attachmentDisposition(file.filename));
   return new Response(file.body as BodyInit, { status: 200, headers: corsHeaders(headers) });
 }
 

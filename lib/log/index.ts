@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { inFlightWhile } from "../http/drain.ts";
+import { clientIp } from "../http/client-ip.ts";
 
 interface RequestScope {
   id: string;
@@ -192,11 +193,20 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
           query: safeQuery(url),
           status: res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          ip: req.headers.get("x-forwarded-for")?.split(",").pop()?.trim() ?? req.headers.get("x-real-ip") ?? undefined,
+          ip: loggedIp(req),
         },
         "request",
       );
       return res;
     }));
   };
+}
+
+/** The address the allowlists see (lib/http/client-ip.ts); a bad TRUST_PROXY must not stop the request's log line. */
+function loggedIp(req: Request): string | undefined {
+  try {
+    return clientIp(req) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 // Several stateless instances on one PostgreSQL and one Redis (SPEC.md rule 8-10, DESIGN.md "Databases"): two real
-// `next start` processes on different ports share one storefront key's budget and one integration token's cap, and
+// server processes on different ports share one storefront key's budget and one integration token's cap, and
 // race for the last units of a product without overselling. SIGTERM lets the requests in flight finish; SIGKILL in
 // the middle of concurrent checkouts loses nothing: after a restart every order is whole and the stock adds up.
 // PostgreSQL only (DATABASE_URL): on the SQLite pass of CI this file reports itself skipped.

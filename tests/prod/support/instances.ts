@@ -1,6 +1,6 @@
-// Real `next start` instances of the built app for the scale-out, shutdown and crash tests. The build is the one
-// the browser tests made when it is of these very sources (lib/cli/build.ts stamps each build, so CI builds once);
-// otherwise this suite builds into its own folder, never into one another suite may be serving from.
+// Real instances of the built app, each the server `npm start` runs (lib/cli/server.mjs), for the scale-out,
+// shutdown and crash tests. The build is the one the browser tests made when it is of these very sources
+// (lib/cli/build.ts stamps each build, so CI builds once); otherwise this suite builds into its own folder, never into one another suite may be serving from.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { DIST_DIR as E2E_DIST, freePort } from "../../e2e/support/server.ts";
@@ -9,7 +9,7 @@ import { ensureBuild, isCurrentBuild } from "../../../lib/cli/build.ts";
 export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const SERVER = path.join(ROOT, "lib", "cli", "server.mjs");
 const OWN_DIST = ".next-prod";
 
 /** The folder of a production build of the current sources, building one (about 2.5 minutes) when none is. */
@@ -31,9 +31,9 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** Starts `next start` on `port` with `env` and waits until it answers. Its own process group, so SIGKILL takes all of it. */
+/** Starts the server on `port` with `env` and waits until it answers. Its own process group, so SIGKILL takes all of it. */
 export async function startInstance(name: string, dist: string, port: number, env: Record<string, string>): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER, String(port), "127.0.0.1"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: dist, ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
