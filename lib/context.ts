@@ -12,7 +12,8 @@ export type Principal =
   | { kind: "invalid" }
   | { kind: "customer"; customerId: number; tokenId: number }
   | { kind: "guestCart"; cartId: number; cartToken: string }
-  | { kind: "admin"; adminId: number; tokenId: number; isOwner: boolean; permissions: "all" | ReadonlySet<string> };
+  /** `sessionId`: set when the admin panel's session is the credential (then `tokenId` is 0). */
+  | { kind: "admin"; adminId: number; tokenId: number; isOwner: boolean; permissions: "all" | ReadonlySet<string>; sessionId?: number };
 
 export interface RequestContext {
   db: Db;

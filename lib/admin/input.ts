@@ -62,6 +62,25 @@ export function assertCanGrant(ctx: RequestContext, permissions: "all" | readonl
   if (beyond.length) throw new Forbidden(`This token cannot grant permissions it does not hold: ${beyond.join(", ")}.`);
 }
 
+/** What holding a role gives: `all`, or its list of permissions. */
+export function rolePermissions(role: { permissionType: string; permissions: unknown }): "all" | string[] {
+  if (role.permissionType === "all") return "all";
+  return Array.isArray(role.permissions) ? role.permissions.filter((p): p is string => typeof p === "string") : [];
+}
+
+/**
+ * Refuses to act on an admin (or on a role admins hold) broader than the calling token: whoever could change
+ * such an account's password could sign in as it and use all it holds.
+ */
+export function assertCovers(ctx: RequestContext, role: { permissionType: string; permissions: unknown }, what: string): void {
+  try {
+    assertCanGrant(ctx, rolePermissions(role));
+  } catch (e) {
+    if (e instanceof Forbidden) throw new Forbidden(`This token cannot change ${what} that holds permissions it does not hold itself.`);
+    throw e;
+  }
+}
+
 /** A PATCH must change something. */
 export function assertSomeField(input: Record<string, unknown>, ignore: string[] = ["id"]): void {
   if (!Object.keys(input).some((k) => !ignore.includes(k) && input[k] !== undefined)) {

@@ -1,8 +1,9 @@
 // Integration tokens authenticate the Admin API: `<id>|<secret>`, tied to one admin user, shown once, stored as
 // SHA-256. What a token may do is its scope intersected with its owner's role, checked on every call.
+import ipaddr from "ipaddr.js";
 import type { Db } from "../db/client.ts";
-import type { Principal } from "../context.ts";
-import { NotFound, Unauthenticated, Validation } from "../errors.ts";
+import type { Principal, RequestContext } from "../context.ts";
+import { Forbidden, NotFound, Unauthenticated, Validation } from "../errors.ts";
 import { parseIdToken, randomSecret, sameHash, sha256 } from "../auth/secrets.ts";
 import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
 import { isPermission, PERMISSIONS } from "../admin-users/permissions.ts";
@@ -18,6 +19,8 @@ export interface IntegrationTokenInput {
   permissions?: string[];
   /** Days until expiry; `null` means never. Default 365. */
   expiresInDays?: number | null;
+  /** An exact expiry (`null`: never); when given it wins over `expiresInDays`. */
+  expiresAt?: Date | null;
   allowedIps?: string | string[] | null;
   rateLimit?: number | null;
 }
@@ -51,7 +54,7 @@ export async function issueIntegrationToken(db: Db, input: IntegrationTokenInput
       permissions,
       allowedIps: normaliseAllowlist(input.allowedIps),
       rateLimit: input.rateLimit ?? null,
-      expiresAt: days === null ? null : new Date(now.getTime() + days * 86400_000),
+      expiresAt: input.expiresAt !== undefined ? input.expiresAt : days === null ? null : new Date(now.getTime() + days * 86400_000),
     },
   });
   return { id: row.id, name: row.name, token: `${row.id}|${secret}`, expiresAt: row.expiresAt };
@@ -113,5 +116,52 @@ export function effectivePermissions(
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/**
+ * The restrictions of the token making a call: a token it issues, regenerates or changes stays inside them, so no
+ * token outgrows its maker. `null` when the caller is no integration token (the panel's session, an operator).
+ */
+export interface TokenBounds {
+  allowedIps: string | null;
+  expiresAt: Date | null;
+  rateLimit: number | null;
+}
+
+export async function callerBounds(ctx: RequestContext): Promise<TokenBounds | null> {
+  const p = ctx.principal;
+  if (p.kind !== "admin" || !p.tokenId) return null;
+  return ctx.db.integrationToken.findUnique({ where: { id: p.tokenId }, select: { allowedIps: true, expiresAt: true, rateLimit: true } });
+}
+
+/** An entry as a range in IPv6 space, IPv4 as IPv4-mapped, so v4 and v4-mapped entries compare alike. */
+function asRange(entry: string): [ipaddr.IPv6, number] {
+  const e = entry.trim();
+  const [addr, bits] = e.includes("/") ? ipaddr.parseCIDR(e) : [ipaddr.parse(e), ipaddr.parse(e).kind() === "ipv4" ? 32 : 128];
+  return addr.kind() === "ipv4" ? [(addr as ipaddr.IPv4).toIPv4MappedAddress(), bits + 96] : [addr as ipaddr.IPv6, bits];
+}
+
+/** Every range of `inner` lies inside some range of `outer` (both normalised allowlists). */
+export function allowlistWithin(inner: string, outer: string): boolean {
+  const outers = outer.split(",").map(asRange);
+  return inner.split(",").every((entry) => {
+    const [addr, bits] = asRange(entry);
+    return outers.some(([o, oBits]) => bits >= oBits && addr.match(o, oBits));
+  });
+}
+
+/** Refuses (403) a token whose restrictions would be wider than the caller's own on any of the fields given. */
+export function assertWithinBounds(bounds: TokenBounds | null, wanted: Partial<TokenBounds>): void {
+  if (!bounds) return;
+  const { allowedIps, expiresAt, rateLimit } = wanted;
+  if (allowedIps !== undefined && bounds.allowedIps && !(allowedIps && allowlistWithin(allowedIps, bounds.allowedIps))) {
+    throw new Forbidden(`This token may only give IP allowlists inside its own (${bounds.allowedIps}).`, "token_bounds");
+  }
+  if (expiresAt !== undefined && bounds.expiresAt && !(expiresAt && expiresAt <= bounds.expiresAt)) {
+    throw new Forbidden(`This token may only give expiries up to its own (${bounds.expiresAt.toISOString()}).`, "token_bounds");
+  }
+  if (rateLimit !== undefined && bounds.rateLimit !== null && !(rateLimit !== null && rateLimit <= bounds.rateLimit)) {
+    throw new Forbidden(`This token may only give rate caps up to its own (${bounds.rateLimit}).`, "token_bounds");
+  }
+}
 
 export { PERMISSIONS };

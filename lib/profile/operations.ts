@@ -74,8 +74,9 @@ export const deleteCustomerProfile = operation({
   kind: "mutation",
   summary:
     "Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. " +
-    "When `password` is given it must be the account's.",
+    "`password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`.",
   access: "customer",
+  // Optional in the schema so that a missing password is the same 422 on GraphQL as on REST (not a document error).
   input: z.object({ password: z.string().max(128).optional() }),
   output: z.object({ success: z.boolean(), message: z.string() }).meta({ id: "CustomerProfileDeletion" }),
   rest: { method: "POST", paths: ["/api/shop/customer-profile-deletes"] },

@@ -2,7 +2,7 @@
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
-import { NotFound, Validation } from "../errors.ts";
+import { Forbidden, NotFound, Validation } from "../errors.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 import { setNewsletter } from "./newsletter.ts";
 
@@ -102,8 +102,11 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
  */
 export async function deleteProfile(ctx: RequestContext, input: { password?: string }) {
   const customer = await ownCustomer(ctx);
-  if (input.password !== undefined && !(await bcrypt.compare(input.password, customer.passwordHash))) {
-    throw Validation.field("password", "The password is not correct.");
+  if (!input.password) throw Validation.field("password", "Give your password to delete the account.");
+  // A stolen bearer alone must not be able to erase the account. A wrong password is 403 (SPEC.md Errors: a
+  // valid token not allowed to act), not 401, which would tell the client to renew a token that is fine.
+  if (!(await bcrypt.compare(input.password, customer.passwordHash))) {
+    throw new Forbidden("The password is not correct.", "invalid_password");
   }
   await ctx.db.$transaction(async (tx) => {
     await tx.order.updateMany({ where: { customerId: customer.id }, data: { customerId: null } });

@@ -1,4 +1,6 @@
-// The reporting endpoints of the Admin API. Reporting needs a valid integration token and no permission (SPEC.md).
+// The reporting endpoints of the Admin API. The products report needs a valid integration token and no permission
+// (SPEC.md); the sales and customers reports show order totals and customers' names and emails, so they need the
+// view permission of what they show.
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { productStatistics, productTable, reportType, TABLE_TYPES } from "./products.ts";
@@ -81,7 +83,7 @@ export const adminSalesReport = operation({
   surface: "admin",
   kind: "query",
   summary: `Sales report in the products report's envelope: \`type\` ${SALES_REPORT_TYPES.join(", ")} (default total-sales), \`start\`, \`end\`, \`channel\`.`,
-  access: { admin: null },
+  access: { admin: "sales.orders.view" },
   input: ReportParams,
   output: Envelope,
   list: "all",
@@ -98,7 +100,7 @@ export const adminCustomersReport = operation({
   surface: "admin",
   kind: "query",
   summary: `Customers report in the products report's envelope: \`type\` ${CUSTOMER_REPORT_TYPES.join(", ")} (default total-customers), \`start\`, \`end\`, \`channel\`.`,
-  access: { admin: null },
+  access: { admin: "customers.view" },
   input: ReportParams,
   output: Envelope,
   list: "all",

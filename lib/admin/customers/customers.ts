@@ -1,5 +1,5 @@
 // Customers over the Admin API. A disabled or suspended customer's bearer tokens stop working at once (the shop gate
-// checks both flags); a password given here replaces the customer's password.
+// checks both flags); a password given here replaces the customer's password and signs out all their tokens.
 import { z } from "zod";
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../../context.ts";
@@ -98,7 +98,12 @@ export const customers = adminResource({
     input: Fields.partial(),
     run: async (ctx, id, input) => {
       await check(ctx, input, id);
-      await ctx.db.customer.update({ where: { id }, data: await data(input) });
+      const fields = await data(input);
+      await ctx.db.$transaction(async (tx) => {
+        await tx.customer.update({ where: { id }, data: fields });
+        // Whoever held the old password (or a token got with it) is out: the reset is usually why it is set.
+        if (input.password) await tx.customerToken.deleteMany({ where: { customerId: id } });
+      });
     },
   },
   remove: true,

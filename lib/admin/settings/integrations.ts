@@ -1,5 +1,6 @@
 // Integration tokens over the Admin API (the "Integration menu"): list, issue for oneself or (store owner only) for
 // a sub-admin, revoke, regenerate. The secret is part of the answer only when it is issued or regenerated.
+// A token issued, regenerated or changed by a token stays inside the caller's own IP allowlist, expiry and rate cap.
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { adminPrincipal } from "../../context.ts";
@@ -8,7 +9,9 @@ import { intParam, recordId } from "../../operations/fields.ts";
 import { Conflict, Forbidden, NotFound, Validation } from "../../errors.ts";
 import { randomSecret, sha256 } from "../../auth/secrets.ts";
 import { normaliseAllowlist } from "../../auth/ip.ts";
-import { effectivePermissions, issueIntegrationToken, type TokenScope } from "../../integrations/tokens.ts";
+import {
+  assertWithinBounds, callerBounds, effectivePermissions, issueIntegrationToken, type TokenBounds, type TokenScope,
+} from "../../integrations/tokens.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { assertCanGrant, deepCamel } from "../input.ts";
 
@@ -86,6 +89,20 @@ async function checkGrant(ctx: RequestContext, adminId: number, scope: TokenScop
   assertCanGrant(ctx, granted === "all" ? "all" : [...granted]);
 }
 
+/**
+ * The expiry a token gets: `days` when given (then it may not pass the caller's own expiry), else the default
+ * lifetime (`fallback`) cut to the caller's expiry, so a restricted caller asking for nothing in particular succeeds.
+ */
+function expiryFor(bounds: TokenBounds | null, days: number | null | undefined, fallback: number | null): Date | null {
+  const at = (d: number | null) => (d === null ? null : new Date(Date.now() + d * 86400_000));
+  if (days !== undefined) {
+    assertWithinBounds(bounds, { expiresAt: at(days) });
+    return at(days);
+  }
+  const wanted = at(fallback);
+  return bounds?.expiresAt && (!wanted || wanted > bounds.expiresAt) ? bounds.expiresAt : wanted;
+}
+
 export const integrationTokens = adminResource({
   path: "settings/integrations",
   one: "IntegrationToken",
@@ -121,13 +138,12 @@ export const integrationTokens = adminResource({
     }),
     summary: "Rename a token or change its IP allowlist or rate cap (scope and secret stay).",
     run: async (ctx, id, input) => {
+      const allowedIps = input.allowedIps === undefined ? undefined : normaliseAllowlist(input.allowedIps);
+      // Also keeps a token from lifting its own restrictions: its bounds are its current values.
+      assertWithinBounds(await callerBounds(ctx), { allowedIps, rateLimit: input.rateLimit });
       await ctx.db.integrationToken.update({
         where: { id },
-        data: {
-          name: input.name,
-          allowedIps: input.allowedIps === undefined ? undefined : normaliseAllowlist(input.allowedIps),
-          rateLimit: input.rateLimit,
-        },
+        data: { name: input.name, allowedIps, rateLimit: input.rateLimit },
       });
     },
   },
@@ -154,7 +170,13 @@ export const createAdminIntegrationToken = operation({
       throw Validation.field("permissions", "Permissions are given only with the custom scope.");
     }
     await checkGrant(ctx, adminId, scope, input.permissions);
-    const issued = await issueIntegrationToken(ctx.db, { ...input, adminId, scope, createdById: me.adminId });
+    // What the caller leaves out it passes on: its own allowlist and rate cap, and no later expiry than its own.
+    const bounds = await callerBounds(ctx);
+    const allowedIps = input.allowedIps === undefined ? (bounds?.allowedIps ?? null) : normaliseAllowlist(input.allowedIps);
+    const rateLimit = input.rateLimit === undefined ? (bounds?.rateLimit ?? null) : input.rateLimit;
+    assertWithinBounds(bounds, { allowedIps, rateLimit });
+    const expiresAt = expiryFor(bounds, input.expiresInDays, DEFAULT_LIFETIME_DAYS);
+    const issued = await issueIntegrationToken(ctx.db, { ...input, adminId, scope, allowedIps, rateLimit, expiresAt, createdById: me.adminId });
     return { ...(await integrationTokens.load(ctx, issued.id)), token: issued.token };
   },
 });
@@ -182,12 +204,12 @@ export const regenerateAdminIntegrationToken = resourceAction(integrationTokens,
     if (!row) throw new NotFound("Integration token");
     if (row.revokedAt) throw new Conflict("A revoked token cannot be regenerated; issue a new one.");
     await checkGrant(ctx, row.adminId, row.scope as TokenScope, Array.isArray(row.permissions) ? (row.permissions as string[]) : []);
-    const days = input.expiresInDays !== undefined ? input.expiresInDays : row.expiresAt ? DEFAULT_LIFETIME_DAYS : null;
+    // The caller gets the new secret, so the whole token must lie inside the caller's own restrictions.
+    const bounds = await callerBounds(ctx);
+    assertWithinBounds(bounds, { allowedIps: row.allowedIps, rateLimit: row.rateLimit });
+    const expiresAt = expiryFor(bounds, input.expiresInDays, row.expiresAt ? DEFAULT_LIFETIME_DAYS : null);
     const secret = randomSecret(30);
-    await ctx.db.integrationToken.update({
-      where: { id },
-      data: { secretHash: sha256(secret), expiresAt: days === null ? null : new Date(Date.now() + days * 86400_000) },
-    });
+    await ctx.db.integrationToken.update({ where: { id }, data: { secretHash: sha256(secret), expiresAt } });
     return { ...(await integrationTokens.load(ctx, id)), token: `${id}|${secret}` };
   },
 });

@@ -1,11 +1,12 @@
 // Admin roles: a role grants all permissions or a custom list of them; an admin user has one role, and the
-// role bounds every integration token of that user.
+// role bounds every integration token of that user. A token changes or deletes only roles it could grant in full,
+// so nobody widens (or renames away) the role they or a broader admin hold.
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { isPermission, PERMISSIONS } from "../../admin-users/permissions.ts";
 import { adminResource } from "../resource.ts";
-import { assertCanGrant, nullableText } from "../input.ts";
+import { assertCanGrant, assertCovers, nullableText } from "../input.ts";
 
 export const AdminRole = z
   .object({
@@ -74,6 +75,7 @@ export const roles = adminResource({
     input: RoleInput.partial(),
     run: async (ctx, id, input) => {
       const current = await ctx.db.adminRole.findUniqueOrThrow({ where: { id } });
+      assertCovers(ctx, current, "a role");
       const type = input.permissionType ?? current.permissionType;
       const permissions = type === "all" ? [] : (input.permissions ?? (current.permissions as string[]));
       if (input.permissionType !== undefined || input.permissions !== undefined) grant(ctx, type, permissions);
@@ -85,6 +87,7 @@ export const roles = adminResource({
     },
   },
   remove: async (ctx, id) => {
+    assertCovers(ctx, await ctx.db.adminRole.findUniqueOrThrow({ where: { id } }), "a role");
     const users = await ctx.db.adminUser.count({ where: { roleId: id } });
     if (users) throw new Conflict(`The role is assigned to ${users} admin user(s); give them another role first.`);
     await ctx.db.adminRole.delete({ where: { id } });

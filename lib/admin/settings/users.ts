@@ -1,4 +1,5 @@
 // Admin users: each has one role; the store owner cannot be disabled or deleted, and only the owner edits the owner.
+// No admin acts on an admin who holds more than the calling token could grant (else a password reset is a takeover).
 import { z } from "zod";
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../../context.ts";
@@ -7,7 +8,7 @@ import { Conflict, Forbidden, Validation } from "../../errors.ts";
 import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
 import { BCRYPT_COST } from "../../customers/account.ts";
 import { adminResource } from "../resource.ts";
-import { assertCanGrant } from "../input.ts";
+import { assertCanGrant, assertCovers } from "../input.ts";
 
 export const AdminUserShape = z
   .object({
@@ -36,6 +37,28 @@ async function checkRole(ctx: RequestContext, roleId: number) {
   const role = await ctx.db.adminRole.findUnique({ where: { id: roleId } });
   if (!role) throw Validation.field("roleId", `There is no role ${roleId}.`);
   assertCanGrant(ctx, role.permissionType === "all" ? "all" : (role.permissions as string[]));
+}
+
+/** The target admin as it stands; the owner rule first, then: the caller could grant all its role holds today. */
+async function actOn(ctx: RequestContext, id: number) {
+  const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id }, include: { role: true } });
+  if (target.isOwner && !adminPrincipal(ctx).isOwner) throw new Forbidden("Only the store owner can change the owner's account.");
+  assertCovers(ctx, target.role, "an admin user");
+  return target;
+}
+
+/**
+ * A new password ends the account's panel sessions and integration tokens, except the credential making the
+ * change (an admin changing their own password stays signed in where they did it).
+ */
+async function endCredentials(ctx: RequestContext, tx: Pick<RequestContext["db"], "adminSession" | "integrationToken">, adminId: number) {
+  const me = adminPrincipal(ctx);
+  const own = me.adminId === adminId;
+  await tx.adminSession.deleteMany({ where: { adminId, ...(own && me.sessionId ? { id: { not: me.sessionId } } : {}) } });
+  await tx.integrationToken.updateMany({
+    where: { adminId, revokedAt: null, ...(own && me.tokenId ? { id: { not: me.tokenId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
 }
 
 async function checkEmail(ctx: RequestContext, address: string, except?: number) {
@@ -85,23 +108,28 @@ export const adminUsers = adminResource({
     input: UserInput.partial(),
     run: async (ctx, id, input) => {
       const me = adminPrincipal(ctx);
-      const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id } });
-      if (target.isOwner && !me.isOwner) throw new Forbidden("Only the store owner can change the owner's account.");
+      const target = await actOn(ctx, id);
       if (target.isOwner && (input.status === false || (input.roleId !== undefined && input.roleId !== target.roleId))) {
         throw new Conflict("The store owner cannot be disabled or given another role.");
       }
       if (id === me.adminId && input.status === false) throw new Conflict("You cannot disable your own account.");
       if (input.roleId !== undefined) await checkRole(ctx, input.roleId);
       if (input.email) await checkEmail(ctx, input.email, id);
-      await ctx.db.adminUser.update({
-        where: { id },
-        data: {
-          name: input.name,
-          email: input.email,
-          roleId: input.roleId,
-          status: input.status,
-          passwordHash: input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined,
-        },
+      const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
+      await ctx.db.$transaction(async (tx) => {
+        await tx.adminUser.update({
+          where: { id },
+          data: {
+            name: input.name,
+            email: input.email,
+            roleId: input.roleId,
+            status: input.status,
+            passwordHash,
+            // An admin who chose a new password of their own has done what a one-time password asks for.
+            ...(passwordHash && id === me.adminId ? { mustChangePassword: false } : {}),
+          },
+        });
+        if (passwordHash) await endCredentials(ctx, tx, id);
       });
     },
   },
@@ -109,6 +137,7 @@ export const adminUsers = adminResource({
     const me = adminPrincipal(ctx);
     const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id } });
     if (target.isOwner) throw new Conflict("The store owner cannot be deleted.");
+    await actOn(ctx, id);
     if (id === me.adminId) throw new Conflict("You cannot delete your own account.");
     await ctx.db.adminUser.delete({ where: { id } });
   },
