@@ -30,8 +30,21 @@ export default defineConfig({
     env: {
       DATABASE_URL: databaseUrl,
       STOREFRONT_RATE_LIMIT: "1000000",
+      // Many sign-ins from one in-process client: the attempt budgets are raised here and lowered where tested
+      // (tests/api/brute-force.test.ts).
+      LOGIN_LIMIT_PER_ACCOUNT: "1000000",
+      LOGIN_LIMIT_PER_ADDRESS: "1000000",
+      REGISTER_LIMIT_PER_ACCOUNT: "1000000",
+      REGISTER_LIMIT_PER_ADDRESS: "1000000",
+      FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: "1000000",
+      FORGOT_PASSWORD_LIMIT_PER_ADDRESS: "1000000",
+      PANEL_SIGN_IN_LIMIT_PER_ACCOUNT: "1000000",
+      PANEL_SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
       BCRYPT_COST: "4",
       NODE_ENV: "test",
+      // Calls are made in process, so there is no socket: the suites name the caller in X-Forwarded-For, as one
+      // proxy in front would (tests/api/client-ip.test.ts covers the other settings).
+      TRUST_PROXY: "1",
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -79,8 +79,8 @@ export class Validation extends AppError {
 }
 
 export class RateLimited extends AppError {
-  constructor(readonly retryAfter: number) {
-    super(429, "rate_limit_exceeded", "Too many requests: the rate limit is used up.", {
+  constructor(readonly retryAfter: number, message = "Too many requests: the rate limit is used up.") {
+    super(429, "rate_limit_exceeded", message, {
       extra: { retry_after: retryAfter },
     });
   }

@@ -1,18 +1,18 @@
 // Admin panel sign-in: email and password (bcrypt), a browser session held in an HttpOnly, SameSite=Strict
 // cookie whose SHA-256 alone is stored, and a per-session CSRF token that every write must echo back.
-// Five wrong passwords in a row lock the account for fifteen minutes.
+// Five wrong passwords in a row lock the account for fifteen minutes; attempts also count against the per-account
+// and per-address budgets of lib/rate-limit/attempts.ts (429), which hold for unknown emails too.
 import bcrypt from "bcryptjs";
 import type { Db } from "../db/client.ts";
 import { AppError, Forbidden, Unauthenticated } from "../errors.ts";
 import { randomSecret, sameHash, sha256 } from "../auth/secrets.ts";
 import { effectivePermissions } from "../integrations/tokens.ts";
+import { decoyHash } from "../customers/account.ts";
+import { spendAttempt } from "../rate-limit/attempts.ts";
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 8 * 3600_000;
-
-/** Compared against when the email is unknown, so a wrong email costs as much time as a wrong password. */
-const DECOY_HASH = bcrypt.hashSync("not-a-password", 4);
 
 export class AccountLocked extends AppError {
   constructor(until: Date, now: Date) {
@@ -29,24 +29,33 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export async function signIn(db: Db, email: string, password: string, now = new Date()): Promise<IssuedSession> {
+/** `ip`: the client's address, for the per-address attempt budget (null is a bucket of its own). */
+export async function signIn(
+  db: Db,
+  email: string,
+  password: string,
+  { ip = null, now = new Date() }: { ip?: string | null; now?: Date } = {},
+): Promise<IssuedSession> {
+  const attempt = await spendAttempt("panelSignIn", email, ip);
   const admin = await db.adminUser.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (admin?.lockedUntil && admin.lockedUntil > now) throw new AccountLocked(admin.lockedUntil, now);
-  const matches = await bcrypt.compare(password, admin?.passwordHash ?? DECOY_HASH);
+  // An unknown email is compared against a decoy of the same cost, so it takes as long as a wrong password.
+  const matches = await bcrypt.compare(password, admin?.passwordHash ?? (await decoyHash()));
   if (!admin || !matches) {
-    if (admin) {
-      const failures = admin.failedLogins + 1;
-      const locked = failures >= MAX_FAILED_LOGINS;
-      await db.adminUser.update({
-        where: { id: admin.id },
-        data: { failedLogins: locked ? 0 : failures, lockedUntil: locked ? new Date(now.getTime() + LOCKOUT_MS) : null },
-      });
-      if (locked) throw new AccountLocked(new Date(now.getTime() + LOCKOUT_MS), now);
-    }
+    if (admin) await countFailure(db, admin.id, now);
     throw new Unauthenticated("The email or password is not correct.", "invalid_credentials");
   }
+  await attempt.succeeded();
   if (!admin.status) throw new Forbidden("This admin account is disabled.");
-  await db.adminUser.update({ where: { id: admin.id }, data: { failedLogins: 0, lockedUntil: null } });
+  // Cleared only while unlocked: a right guess racing the wrong ones that locked the account gets no session.
+  const cleared = await db.adminUser.updateMany({
+    where: { id: admin.id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+    data: { failedLogins: 0, lockedUntil: null },
+  });
+  if (cleared.count === 0) {
+    const { lockedUntil } = await db.adminUser.findUniqueOrThrow({ where: { id: admin.id }, select: { lockedUntil: true } });
+    throw new AccountLocked(lockedUntil ?? new Date(now.getTime() + LOCKOUT_MS), now);
+  }
   const token = randomSecret(32);
   const csrfToken = randomSecret(24);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -56,10 +65,29 @@ export async function signIn(db: Db, email: string, password: string, now = new 
   return { token, csrfToken, expiresAt };
 }
 
+/**
+ * One more wrong password, counted by an atomic increment so that parallel guesses all count. The failure that
+ * reaches MAX_FAILED_LOGINS locks the account and starts a fresh count; any failure at or past it answers locked.
+ */
+async function countFailure(db: Db, adminId: number, now: Date): Promise<void> {
+  const { failedLogins } = await db.adminUser.update({
+    where: { id: adminId },
+    data: { failedLogins: { increment: 1 } },
+    select: { failedLogins: true },
+  });
+  if (failedLogins < MAX_FAILED_LOGINS) return;
+  const until = new Date(now.getTime() + LOCKOUT_MS);
+  await db.adminUser.updateMany({
+    where: { id: adminId, failedLogins: { gte: MAX_FAILED_LOGINS } },
+    data: { failedLogins: 0, lockedUntil: until },
+  });
+  throw new AccountLocked(until, now);
+}
+
 export interface PanelSession {
   sessionId: number;
   csrfToken: string;
-  admin: { id: number; name: string; email: string; isOwner: boolean; roleName: string };
+  admin: { id: number; name: string; email: string; isOwner: boolean; roleName: string; mustChangePassword: boolean };
   permissions: "all" | ReadonlySet<string>;
 }
 
@@ -75,7 +103,15 @@ export async function resolveSession(db: Db, token: string | null | undefined, n
   return {
     sessionId: row.id,
     csrfToken: row.csrfToken,
-    admin: { id: admin.id, name: admin.name, email: admin.email, isOwner: admin.isOwner, roleName: admin.role.name },
+    admin: {
+      id: admin.id,
+      name: admin.name,
+      email: admin.email,
+      isOwner: admin.isOwner,
+      roleName: admin.role.name,
+      // The route guard (http.ts requireSession) lets such a session do nothing but change its password.
+      mustChangePassword: admin.mustChangePassword,
+    },
     // A session acts with exactly its admin's role, like a token of scope "role".
     permissions: effectivePermissions("role", [], admin.role),
   };

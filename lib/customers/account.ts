@@ -10,8 +10,18 @@ import { subscribe } from "../newsletter/subscriptions.ts";
 import { resolveCartToken } from "../cart/token.ts";
 import { customerCart } from "../cart/carts.ts";
 import { mergeInto } from "../cart/items.ts";
+import { spendAttempt } from "../rate-limit/attempts.ts";
 
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
+
+let decoy: Promise<string> | null = null;
+/**
+ * A hash of no one's password at the real BCRYPT_COST, compared against when an email is unknown (customer login,
+ * panel sign-in) so that a wrong email takes as long as a wrong password. Made once, on first use.
+ */
+export function decoyHash(): Promise<string> {
+  return (decoy ??= bcrypt.hash(randomSecret(16), BCRYPT_COST));
+}
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface Registration {
@@ -27,6 +37,7 @@ export interface Registration {
 }
 
 export async function register(ctx: RequestContext, input: Registration) {
+  await spendAttempt("register", input.email, ctx.ip);
   if (input.password !== input.confirmPassword) {
     throw Validation.field("confirmPassword", "The password confirmation does not match.");
   }
@@ -63,10 +74,12 @@ export async function register(ctx: RequestContext, input: Registration) {
 }
 
 export async function login(ctx: RequestContext, input: { email: string; password: string; cartToken?: string }) {
+  const attempt = await spendAttempt("login", input.email, ctx.ip);
   const customer = await ctx.db.customer.findUnique({ where: { email: input.email } });
-  // Compare against a dummy hash when the email is unknown so timing does not reveal which emails exist.
-  const ok = await bcrypt.compare(input.password, customer?.passwordHash ?? DUMMY_HASH);
+  // Compare against the decoy when the email is unknown so timing does not reveal which emails exist.
+  const ok = await bcrypt.compare(input.password, customer?.passwordHash ?? (await decoyHash()));
   if (!customer || !ok) throw new Unauthenticated("Invalid email or password.", "invalid_credentials");
+  await attempt.succeeded();
   if (customer.status !== 1 || customer.isSuspended) throw new Unauthenticated("This account is disabled.", "account_disabled");
   const token = await issueCustomerToken(ctx.db, customer.id);
   const merged = await adoptGuestCart(ctx, customer.id, input.cartToken);
@@ -86,8 +99,6 @@ async function adoptGuestCart(ctx: RequestContext, customerId: number, cartToken
   await mergeInto({ ...ctx, principal: { kind: "customer", customerId, tokenId: 0 } }, target.id, guest.cartId);
   return true;
 }
-
-const DUMMY_HASH = bcrypt.hashSync("not-a-password", 4);
 
 export async function logout(ctx: RequestContext) {
   customerId(ctx);
@@ -112,6 +123,7 @@ export async function verifyToken(ctx: RequestContext, input: { token?: string }
 
 /** Records a reset request; the answer never reveals whether the email belongs to an account. */
 export async function forgotPassword(ctx: RequestContext, input: { email: string }) {
+  await spendAttempt("forgotPassword", input.email, ctx.ip);
   const customer = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
   if (customer) {
     await ctx.db.passwordReset.create({

@@ -1,7 +1,8 @@
 // What the handler needs to know of a GraphQL document before yoga runs it: whether it only introspects (no
-// storefront key needed) and which root fields a plain query asks for (catalog reads are answered from cache).
+// storefront key needed), how many root fields each operation has (each is one request of the caller's budget)
+// and which root fields a plain query asks for (catalog reads are answered from cache).
 // Clients send the same few documents again and again, so each is parsed for this once.
-import { Kind, parse, type DocumentNode } from "graphql";
+import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { GRAPHQL_LIMITS } from "./limits.ts";
 
 export interface DocumentFacts {
@@ -11,9 +12,11 @@ export interface DocumentFacts {
    * it is given (literally or through variables); null for anything else.
    */
   queryFields: ReadonlyMap<string, ReadonlySet<string>> | null;
+  /** Distinct root response keys (alias or name) of each operation, by operation name ("" for an unnamed one). */
+  rootFields: ReadonlyMap<string, number>;
 }
 
-const NOTHING: DocumentFacts = { introspectionOnly: false, queryFields: null };
+const NOTHING: DocumentFacts = { introspectionOnly: false, queryFields: null, rootFields: new Map() };
 const known = new Map<string, DocumentFacts>();
 const MAX_DOCUMENTS = 1_000;
 /** Longer documents are looked at every time: the map holds at most MAX_DOCUMENTS × MAX_KEPT_LENGTH characters. */
@@ -38,10 +41,49 @@ function factsOf(query: string): DocumentFacts {
     for (const a of s.arguments ?? []) args.add(a.name.value);
     fields.set(s.name.value, args);
   }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const rootFields = new Map<string, number>();
+  for (const d of operations) {
+    if (d.kind === Kind.OPERATION_DEFINITION) rootFields.set(d.name?.value ?? "", responseKeys(d.selectionSet, fragments, new Set()).size);
+  }
   return {
     introspectionOnly: everyField && [...fields.keys()].every((f) => f.startsWith("__")),
     queryFields: plain && fields.size ? fields : null,
+    rootFields,
   };
+}
+
+/**
+ * The response keys a selection set yields, through fragment spreads and inline fragments: fields sharing a key are
+ * merged by GraphQL and resolved once, while every alias is a resolver run of its own. Skip/include directives are
+ * not evaluated: a field that may run is counted.
+ */
+function responseKeys(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>, keys = new Set<string>()): Set<string> {
+  for (const s of set.selections) {
+    if (s.kind === Kind.FIELD) keys.add(s.alias?.value ?? s.name.value);
+    else if (s.kind === Kind.INLINE_FRAGMENT) responseKeys(s.selectionSet, fragments, seen, keys);
+    else {
+      const fragment = fragments.get(s.name.value);
+      // A fragment spread twice adds nothing new; a cycle is invalid and yoga refuses it.
+      if (!fragment || seen.has(s.name.value)) continue;
+      seen.add(s.name.value);
+      responseKeys(fragment.selectionSet, fragments, seen, keys);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Requests of the caller's budget a document spends: one per root field of the operation that runs (by
+ * `operationName`, or the only one), at least one. A document yoga will refuse (unparsable, no such operation,
+ * several without a name) spends one, like any other request.
+ */
+export function documentCost(query: unknown, operationName: unknown): number {
+  const { rootFields } = documentFacts(query);
+  const name = typeof operationName === "string" && operationName ? operationName : null;
+  const count = name !== null ? rootFields.get(name) : rootFields.size === 1 ? [...rootFields.values()][0] : undefined;
+  return Math.max(1, count ?? 1);
 }
 
 export function documentFacts(query: unknown): DocumentFacts {

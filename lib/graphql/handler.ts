@@ -1,15 +1,18 @@
 // Serves a GraphQL schema at a Next.js route through graphql-yoga, behind the same gate as REST: the Shop
-// endpoint needs the storefront key (introspection alone may go without), the Admin one an integration token.
+// endpoint needs the storefront key (introspection alone may go without), the Admin one an integration token for
+// every document. Each root field of a document spends one request of the credential's budget.
 import { createYoga, maskError, type GraphQLParams, type Plugin } from "graphql-yoga";
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { openGate, GateError } from "../http/context.ts";
 import { corsHeaders, errorResponse } from "../http/respond.ts";
 import { PayloadTooLarge } from "../errors.ts";
+import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
-import { documentFacts } from "./documents.ts";
+import { documentCost, documentFacts } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
 import { documentLimits } from "./limits.ts";
 import { withRequestLog, yogaLogger } from "../log/index.ts";
+import { graphiqlOptions, withGraphiqlPolicy } from "./graphiql.ts";
 
 const introspectionOnly = (query: unknown) => documentFacts(query).introspectionOnly;
 
@@ -23,9 +26,7 @@ interface ReadBody {
 
 async function readBody(req: Request): Promise<ReadBody | null> {
   if (req.method !== "POST") return null;
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  const text = await readCappedText(req, MAX_BODY_BYTES); // 413 as soon as the bytes pass the cap, chunked or not
   let json: Record<string, unknown> | null = null;
   if (/json/i.test(req.headers.get("content-type") ?? "")) {
     try {
@@ -38,12 +39,25 @@ async function readBody(req: Request): Promise<ReadBody | null> {
   return { text, json };
 }
 
-function needsCredential(req: Request, body: ReadBody | null): boolean {
+/**
+ * Whether the request must carry the surface's credential. The GraphiQL page shell (GET with Accept: text/html,
+ * which yoga answers with the page and never executes) needs none; any document on the Admin endpoint does, even
+ * introspection and `{ __typename }`, since the admin schema itself is not public. The Shop endpoint answers
+ * introspection without a storefront key.
+ */
+function needsCredential(surface: Surface, req: Request, body: ReadBody | null): boolean {
+  if (req.method === "GET" && (req.headers.get("accept") ?? "").includes("text/html")) return false;
+  if (surface === "admin") return true;
+  return !introspectionOnly(documentOf(req, body).query);
+}
+
+/** The document and operation name of a GET (query string) or POST (JSON body). */
+function documentOf(req: Request, body: ReadBody | null): { query: unknown; operationName: unknown } {
   if (req.method === "GET") {
-    if ((req.headers.get("accept") ?? "").includes("text/html")) return false; // the GraphiQL explorer page
-    return !introspectionOnly(new URL(req.url).searchParams.get("query"));
+    const params = new URL(req.url).searchParams;
+    return { query: params.get("query"), operationName: params.get("operationName") };
   }
-  return !introspectionOnly(body?.json?.query);
+  return { query: body?.json?.query, operationName: body?.json?.operationName };
 }
 
 /** The body the handler has read goes to yoga as parsed, instead of being read and parsed a second time. */
@@ -74,7 +88,7 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       graphqlEndpoint: endpoint,
       multipart: false, // binary uploads are REST-only (SPEC.md item 6)
       landingPage: false,
-      graphiql: { title: surface === "shop" ? "Shop GraphQL" : "Admin GraphQL" },
+      graphiql: graphiqlOptions(surface),
       maskedErrors: { maskError: keepDomainErrors },
       logging: yogaLogger,
       plugins: [reuseParsedBody, ...documentLimits()],
@@ -84,16 +98,20 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
     let headers = new Headers();
     try {
       const body = await readBody(req);
-      const requireKey = needsCredential(req, body);
+      const requireKey = needsCredential(surface, req, body);
+      // Each root field is one request of the key's or token's budget; a document that cannot be paid for in full
+      // is refused (429) before any of it runs.
+      const { query, operationName } = documentOf(req, body);
+      const cost = documentCost(query, operationName);
       const gate = surface === "shop" || requireKey
-        ? await openGate(req, surface, { requireKey })
+        ? await openGate(req, surface, { requireKey, cost })
         : null;
       headers = gate?.headers ?? headers;
       const ctx = gate?.ctx ?? (await openGate(req, "shop", { requireKey: false })).ctx;
       // The body was read here; yoga gets the same request again, and the parsed JSON when there is one.
       const run = async (): Promise<Response> => {
         const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.text }) : req;
-        return server().fetch(forYoga, { ctx, ...(body?.json ? { parsedBody: body.json } : {}) });
+        return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, ...(body?.json ? { parsedBody: body.json } : {}) }));
       };
       const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
       const answer = key ? await cachedAnswer(key, async () => answerOf(await run())) : await run();

@@ -11,6 +11,7 @@ import { resolveCustomerToken } from "../customers/tokens.ts";
 import { resolveCartToken } from "../cart/token.ts";
 import { resolveIntegrationToken } from "../integrations/tokens.ts";
 import { consume, DEFAULT_LIMIT, type Budget } from "../rate-limit/index.ts";
+import { clientIp } from "./client-ip.ts";
 
 export interface Gate {
   ctx: RequestContext;
@@ -18,15 +19,8 @@ export interface Gate {
   headers: Headers;
 }
 
-/** The caller's address as the nearest proxy saw it (TLS and proxies sit in front of the service). */
-export function clientIp(req: Request): string | null {
-  const forwarded = req.headers.get("x-forwarded-for");
-  if (forwarded) {
-    const hops = forwarded.split(",").map((s) => s.trim()).filter(Boolean);
-    if (hops.length) return hops[hops.length - 1];
-  }
-  return req.headers.get("x-real-ip");
-}
+// The caller's address, believing forwarded headers only as far as TRUST_PROXY says.
+export { clientIp } from "./client-ip.ts";
 
 export function bearerOf(req: Request): string | null {
   const auth = req.headers.get("authorization");
@@ -50,7 +44,8 @@ export class GateError extends Error {
   }
 }
 
-export async function openGate(req: Request, surface: Surface, opts: { requireKey?: boolean } = {}): Promise<Gate> {
+/** `cost`: requests of the budget this one spends (a GraphQL document: one per root field); 1 unless given. */
+export async function openGate(req: Request, surface: Surface, opts: { requireKey?: boolean; cost?: number } = {}): Promise<Gate> {
   const db = await getDb();
   const ip = clientIp(req);
   const url = new URL(req.url);
@@ -67,7 +62,7 @@ export async function openGate(req: Request, surface: Surface, opts: { requireKe
     const { principal, rateLimit } = await resolveIntegrationToken(db, bearer, ip);
     const headers = new Headers();
     if (rateLimit) {
-      const budget = await consume("token", String(principal.tokenId), rateLimit);
+      const budget = await consume("token", String(principal.tokenId), rateLimit, { cost: opts.cost });
       rateHeaders(budget, rateLimit).forEach((v, k) => headers.set(k, v));
       if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
     }
@@ -80,7 +75,7 @@ export async function openGate(req: Request, surface: Surface, opts: { requireKe
     throw new Unauthenticated("The X-STOREFRONT-KEY header is required.", "missing_key");
   }
   const verified = await verifyStorefrontKey(db, key, ip);
-  const budget = await consume("storefront", String(verified.id), verified.rateLimit ?? DEFAULT_LIMIT);
+  const budget = await consume("storefront", String(verified.id), verified.rateLimit ?? DEFAULT_LIMIT, { cost: opts.cost });
   const headers = rateHeaders(budget, DEFAULT_LIMIT);
   if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
   const principal = await shopPrincipal(db, bearer);

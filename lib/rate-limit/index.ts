@@ -1,5 +1,5 @@
-// Request budgets per credential. One fixed window; the store is in-process memory by default and Redis when
-// REDIS_URL is set, so several instances share one budget.
+// Request budgets per credential, and attempt budgets per account and address (./attempts.ts). Fixed windows; the
+// store is in-process memory by default and Redis when REDIS_URL is set, so several instances share one budget.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { redis, redisConfigured, redisPrefix } from "../redis/index.ts";
 
@@ -19,11 +19,11 @@ export interface Budget {
 
 const limiters = new Map<string, RateLimiterAbstract>();
 
-async function limiterFor(prefix: string, points: number): Promise<RateLimiterAbstract> {
-  const key = `${prefix}:${points}`;
+async function limiterFor(prefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+  const key = `${prefix}:${points}:${duration}`;
   let limiter = limiters.get(key);
   if (!limiter) {
-    const options = { keyPrefix: `${redisPrefix()}:${prefix}`, points, duration: WINDOW_SECONDS };
+    const options = { keyPrefix: `${redisPrefix()}:${prefix}`, points, duration };
     // Should Redis fail, each instance counts on in its own memory (the insurance limiter) rather than refuse.
     limiter = redisConfigured()
       ? new RateLimiterRedis({ ...options, storeClient: await redis(), rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
@@ -33,12 +33,23 @@ async function limiterFor(prefix: string, points: number): Promise<RateLimiterAb
   return limiter;
 }
 
-/** Spends one request of `subject`'s budget of `points` per window. */
-export async function consume(prefix: string, subject: string, points: number): Promise<Budget> {
-  const limiter = await limiterFor(prefix, points);
+export interface ConsumeOptions {
+  /** Points this call spends (a GraphQL document spends one per root field); at least 1. */
+  cost?: number;
+  /** Window length in seconds; WINDOW_SECONDS unless given. */
+  windowSeconds?: number;
+}
+
+/**
+ * Spends `cost` points of `subject`'s budget of `points` per window, all or nothing: a call the budget cannot pay
+ * for in full is refused and spends nothing, so one oversized request does not use up what smaller ones could.
+ */
+export async function consume(prefix: string, subject: string, points: number, opts: ConsumeOptions = {}): Promise<Budget> {
+  const cost = Math.max(1, Math.ceil(opts.cost ?? 1));
+  const limiter = await limiterFor(prefix, points, opts.windowSeconds ?? WINDOW_SECONDS);
   const now = Date.now();
   try {
-    const res = await limiter.consume(subject, 1);
+    const res = await limiter.consume(subject, cost);
     return {
       limit: points,
       remaining: res.remainingPoints,
@@ -47,11 +58,19 @@ export async function consume(prefix: string, subject: string, points: number): 
     };
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
+    // The counter was raised before the refusal was known (one atomic increment): take the refused points back.
+    await limiter.reward(subject, cost).catch(() => undefined);
     return {
       limit: points,
-      remaining: 0,
+      remaining: Math.max(0, points - (e.consumedPoints - cost)),
       resetAt: Math.ceil((now + e.msBeforeNext) / 1000),
       retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
     };
   }
+}
+
+/** Gives back `cost` points spent by consume (an attempt that turned out to be no guess, e.g. a right password). */
+export async function refund(prefix: string, subject: string, points: number, opts: ConsumeOptions = {}): Promise<void> {
+  const limiter = await limiterFor(prefix, points, opts.windowSeconds ?? WINDOW_SECONDS);
+  await limiter.reward(subject, Math.max(1, Math.ceil(opts.cost ?? 1)));
 }

@@ -1,0 +1,232 @@
+// Issue 13 item 3: guessing has a price. Customer login, registration and forgotten-password requests (REST and
+// GraphQL) and the panel sign-in have budgets per account and per client address (429 with Retry-After and the
+// rate_limit_exceeded body); parallel wrong panel passwords all count towards the lockout; an unknown email is
+// compared against a decoy hashed at the real BCRYPT_COST.
+// vitest.config.ts raises every attempt budget; each case here lowers the one it tests (they are read per attempt)
+// and calls from addresses of its own (X-Forwarded-For, believed under the suite's TRUST_PROXY=1).
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// A cost other than the suite's 4, so a decoy hashed at a fixed 4 shows up. Set before any module reads it.
+vi.hoisted(() => {
+  process.env.BCRYPT_COST = "5";
+});
+
+import bcrypt from "bcryptjs";
+import { customer, getDb, storefrontKey, unique } from "../support/client.ts";
+import { count, mutationTransports, type Outcome } from "../support/gate-helpers.ts";
+import { subAdmin } from "../support/admin.ts";
+import { BCRYPT_COST, decoyHash } from "../../lib/customers/account.ts";
+import { startSession } from "../../lib/admin-session/routes.ts";
+import { MAX_FAILED_LOGINS } from "../../lib/admin-session/session.ts";
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  Object.assign(process.env, saved);
+  vi.restoreAllMocks();
+});
+
+let octet = 0;
+/** An address no other case of this file uses. */
+const address = () => `198.51.100.${++octet}`;
+const from = (key: string, ip: string) => ({ key, headers: { "X-Forwarded-For": ip } });
+
+function expectRateLimited(o: Outcome, transport: string) {
+  expect(o.status, JSON.stringify(o.raw)).toBe(429);
+  expect(o.code).toBe("rate_limit_exceeded");
+  if (transport === "REST") {
+    expect(o.raw).toEqual({ message: expect.any(String), error: "rate_limit_exceeded", retry_after: expect.any(Number) });
+    expect(Number(o.headers.get("Retry-After"))).toBe(o.raw.retry_after);
+    expect(o.raw.retry_after).toBeGreaterThanOrEqual(1);
+  } else {
+    expect(o.raw.errors[0].extensions).toMatchObject({ code: "rate_limit_exceeded", status: 429, retry_after: expect.any(Number) });
+  }
+}
+
+const login = mutationTransports({ path: "/api/shop/customer/login", mutation: "createCustomerLogin", resource: "customerLogin", selection: "id token" });
+const register = mutationTransports({ path: "/api/shop/customers", restStatus: 201, mutation: "createCustomer", resource: "customer", selection: "id" });
+const forgot = mutationTransports({ path: "/api/shop/forgot-passwords", mutation: "createForgotPassword", resource: "forgotPassword", selection: "success" });
+
+describe.each(login)("customer login ($name)", (transport) => {
+  it("per account: wrong passwords use up the account's budget, from any address; then even the right one gets 429", async () => {
+    process.env.LOGIN_LIMIT_PER_ACCOUNT = "3";
+    const key = await storefrontKey();
+    const shopper = await customer(key);
+    const tokens = () => count("customerToken", { customerId: shopper.id });
+    const before = await tokens();
+
+    for (let i = 0; i < 3; i++) {
+      expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, address()))).status).toBe(401);
+    }
+    // The email is normalised: case and spaces do not make a new account bucket.
+    const refused = await transport.send({ email: ` ${shopper.email.toUpperCase()} `, password: shopper.password }, from(key, address()));
+
+    expectRateLimited(refused, transport.name);
+    expect(await tokens()).toBe(before);
+  });
+
+  it("per account: a right password gives its point back, so a customer who logs in often is not locked out", async () => {
+    process.env.LOGIN_LIMIT_PER_ACCOUNT = "2";
+    const key = await storefrontKey();
+    const shopper = await customer(key);
+    const ip = address();
+
+    for (let i = 0; i < 4; i++) expect((await transport.send({ email: shopper.email, password: shopper.password }, from(key, ip))).status).toBe(transport.success);
+    expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, ip))).status).toBe(401);
+    expect((await transport.send({ email: shopper.email, password: shopper.password }, from(key, ip))).status).toBe(transport.success);
+  });
+
+  it("per address: one address spraying many accounts runs out; another address does not", async () => {
+    process.env.LOGIN_LIMIT_PER_ADDRESS = "3";
+    const key = await storefrontKey();
+    const ip = address();
+    for (let i = 0; i < 3; i++) {
+      expect((await transport.send({ email: `${unique("spray")}@example.com`, password: "guess" }, from(key, ip))).status).toBe(401);
+    }
+
+    expectRateLimited(await transport.send({ email: `${unique("spray")}@example.com`, password: "guess" }, from(key, ip)), transport.name);
+    expect((await transport.send({ email: `${unique("spray")}@example.com`, password: "guess" }, from(key, address()))).status).toBe(401);
+  });
+});
+
+describe.each(register)("registration ($name)", (transport) => {
+  const form = (email: string) => ({ firstName: "Brute", lastName: "Force", email, password: "Secret123!pass", confirmPassword: "Secret123!pass" });
+
+  it("per address: the fourth registration from one address gets 429 and creates nothing", async () => {
+    process.env.REGISTER_LIMIT_PER_ADDRESS = "3";
+    const key = await storefrontKey();
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await transport.send(form(`${unique("reg")}@example.com`), from(key, ip))).status).toBe(transport.success);
+    const email = `${unique("reg")}@example.com`;
+
+    expectRateLimited(await transport.send(form(email), from(key, ip)), transport.name);
+    expect(await count("customer", { email })).toBe(0);
+    expect((await transport.send(form(email), from(key, address()))).status).toBe(transport.success);
+  });
+
+  it("per account: probing one email for registration runs out", async () => {
+    process.env.REGISTER_LIMIT_PER_ACCOUNT = "2";
+    const key = await storefrontKey();
+    const email = `${unique("reg")}@example.com`;
+    expect((await transport.send(form(email), from(key, address()))).status).toBe(transport.success);
+    expect((await transport.send(form(email), from(key, address()))).status).toBe(422);
+
+    expectRateLimited(await transport.send(form(email), from(key, address())), transport.name);
+  });
+});
+
+describe.each(forgot)("forgot password ($name)", (transport) => {
+  it("per account: the third request for one email gets 429 and records no reset", async () => {
+    process.env.FORGOT_PASSWORD_LIMIT_PER_ACCOUNT = "2";
+    const key = await storefrontKey();
+    const shopper = await customer(key);
+    for (let i = 0; i < 2; i++) expect((await transport.send({ email: shopper.email }, from(key, address()))).status).toBe(200);
+
+    expectRateLimited(await transport.send({ email: shopper.email }, from(key, address())), transport.name);
+    expect(await count("passwordReset", { email: shopper.email })).toBe(2);
+  });
+
+  it("per address: many emails from one address run out", async () => {
+    process.env.FORGOT_PASSWORD_LIMIT_PER_ADDRESS = "2";
+    const key = await storefrontKey();
+    const ip = address();
+    for (let i = 0; i < 2; i++) expect((await transport.send({ email: `${unique("fp")}@example.com` }, from(key, ip))).status).toBe(200);
+
+    expectRateLimited(await transport.send({ email: `${unique("fp")}@example.com` }, from(key, ip)), transport.name);
+  });
+});
+
+describe("a request with no known address", () => {
+  it("counts in one bucket of its own", async () => {
+    process.env.LOGIN_LIMIT_PER_ADDRESS = "2";
+    process.env.TRUST_PROXY = "0"; // the forwarded header is not believed: the address is unknown
+    const key = await storefrontKey();
+    const [rest] = login;
+    for (let i = 0; i < 2; i++) expect((await rest.send({ email: `${unique("nul")}@example.com`, password: "x" }, from(key, address()))).status).toBe(401);
+
+    expectRateLimited(await rest.send({ email: `${unique("nul")}@example.com`, password: "x" }, { key }), "REST");
+    process.env.TRUST_PROXY = "1";
+    expect((await rest.send({ email: `${unique("nul")}@example.com`, password: "x" }, from(key, address()))).status).toBe(401);
+  });
+});
+
+async function panelSignIn(email: string, password: string, ip: string) {
+  const res = await startSession(
+    new Request("http://shop.test/admin/api/session", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+async function adminWithPassword(password: string) {
+  const admin = await subAdmin("all");
+  const db = await getDb();
+  await db.adminUser.update({ where: { id: admin.adminId }, data: { passwordHash: await bcrypt.hash(password, BCRYPT_COST) } });
+  return admin;
+}
+
+describe("panel sign-in", () => {
+  it("per account: an email, known or not, runs out of attempts; 429 with Retry-After", async () => {
+    process.env.PANEL_SIGN_IN_LIMIT_PER_ACCOUNT = "3";
+    const email = `${unique("nobody")}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await panelSignIn(email, "guess", address())).status).toBe(401);
+
+    const refused = await panelSignIn(email, "guess", address());
+
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: expect.any(String), error: "rate_limit_exceeded", retry_after: expect.any(Number) });
+    expect(refused.headers.get("Retry-After")).toBe(String(refused.body.retry_after));
+  });
+
+  it("per address: one address trying many emails runs out; no session is made past it", async () => {
+    process.env.PANEL_SIGN_IN_LIMIT_PER_ADDRESS = "3";
+    const admin = await adminWithPassword("Right123!pass");
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await panelSignIn(`${unique("nobody")}@example.com`, "guess", ip)).status).toBe(401);
+
+    expect((await panelSignIn(admin.email, "Right123!pass", ip)).status).toBe(429);
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(0);
+    expect((await panelSignIn(admin.email, "Right123!pass", address())).status).toBe(200);
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(1);
+  });
+
+  it("parallel wrong passwords all count: the account locks, and the right password is then refused", async () => {
+    const admin = await adminWithPassword("Right123!pass");
+    const answers = await Promise.all(Array.from({ length: MAX_FAILED_LOGINS }, () => panelSignIn(admin.email, "wrong-password", address())));
+
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(MAX_FAILED_LOGINS - 1).fill(401), 423]);
+    const row = await (await getDb()).adminUser.findUniqueOrThrow({ where: { id: admin.adminId } });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    const after = await panelSignIn(admin.email, "Right123!pass", address());
+    expect(after.status).toBe(423);
+    expect(after.body.error).toBe("account_locked");
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(0);
+  });
+});
+
+describe("timing decoy", () => {
+  it("is hashed at the real BCRYPT_COST", async () => {
+    expect(BCRYPT_COST).toBe(5);
+    expect(bcrypt.getRounds(await decoyHash())).toBe(BCRYPT_COST);
+  });
+
+  it("an unknown email is compared against it, at the cost of a real password, on customer login and panel sign-in", async () => {
+    const key = await storefrontKey();
+    const shopper = await customer(key);
+    const stored = await (await getDb()).customer.findUniqueOrThrow({ where: { id: shopper.id } });
+    const compare = vi.spyOn(bcrypt, "compare");
+
+    expect((await login[0].send({ email: `${unique("ghost")}@example.com`, password: "guess" }, from(key, address()))).status).toBe(401);
+    expect((await panelSignIn(`${unique("ghost")}@example.com`, "guess", address())).status).toBe(401);
+
+    const hashes = compare.mock.calls.map((c) => c[1] as string);
+    expect(hashes).toHaveLength(2);
+    for (const hash of hashes) {
+      expect(hash).toBe(await decoyHash());
+      expect(bcrypt.getRounds(hash)).toBe(bcrypt.getRounds(stored.passwordHash));
+    }
+  });
+});
