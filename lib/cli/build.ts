@@ -11,7 +11,7 @@ const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 /** The file in a build folder that holds the sourceHash() it was built from. */
 const STAMP = "sources.sha256";
 const SOURCE_DIRS = ["app", "lib", "public"];
-const SOURCE_FILES = ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "instrumentation.ts", "prisma/schema.prisma"];
+const SOURCE_FILES = ["package-lock.json", "next.config.mjs", "tsconfig.json", "tsconfig.build.json", "instrumentation.ts", "proxy.ts", "prisma/schema.prisma"];
 
 /** What a build depends on: the app and library sources, the schema, the lockfile and the build settings. */
 export function sourceHash(): string {

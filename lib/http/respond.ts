@@ -13,6 +13,9 @@ export const EXPOSED_HEADERS = [
 export function corsHeaders(headers = new Headers()): Headers {
   headers.set("Access-Control-Allow-Origin", "*");
   headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  // Also set by next.config.mjs; here too so that an answer is marked wherever the handler runs.
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (process.env.NODE_ENV === "production") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }

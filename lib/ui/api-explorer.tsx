@@ -1,6 +1,7 @@
 "use client";
 // The interactive explorer of one surface: Swagger UI over the generated OpenAPI document. A person pastes the
-// storefront key or token once under "Authorize" and it is kept for every try.
+// storefront key or token once under "Authorize" and it is kept for every try on this page, and never written to
+// the browser's storage (a credential left in localStorage outlives the visit and is open to any script on the origin).
 //
 // Swagger UI runs from its prebuilt bundle (swagger-ui-dist) rather than swagger-ui-react's ES build: bundled by
 // Next, the ES build loses the side effect that gives the OpenAPI 3.1 elements their `refract` method, and every
@@ -22,7 +23,7 @@ export function ApiExplorer({ url, graphqlUrl, title }: { url: string; graphqlUr
         SwaggerUIBundle({
           domNode: root.current,
           spec,
-          persistAuthorization: true,
+          persistAuthorization: false,
           tryItOutEnabled: true,
           deepLinking: true,
           // Tags start collapsed: fully expanded, Swagger UI stops rendering part way through a document this large.

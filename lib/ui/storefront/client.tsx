@@ -1,6 +1,7 @@
 "use client";
 // The storefront's Shop API client, as any headless client would use it: the public storefront key on every call,
-// plus the customer token when signed in, else the guest cart token. Tokens live in localStorage.
+// plus the customer token when signed in, else the guest cart token. Tokens live in localStorage; the customer's
+// is kept with an expiry and dropped after it, so a forgotten sign-in on a shared computer does not last forever.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { apiErrorOf, networkError } from "../api-error";
 
@@ -40,9 +41,30 @@ export function useShop(): ShopState {
   return ctx;
 }
 
+/** How long the storefront keeps a customer signed in, counted from sign-in. */
+export const CUSTOMER_TOKEN_TTL_MS = 12 * 3600_000;
+
 function remember(name: string, value: string | null) {
   if (value) localStorage.setItem(name, value);
   else localStorage.removeItem(name);
+}
+
+/** Stored as `{"token", "expiresAt"}`; a token past its expiry, or stored without one, is removed. */
+function rememberCustomer(token: string | null) {
+  remember(CUSTOMER, token && JSON.stringify({ token, expiresAt: Date.now() + CUSTOMER_TOKEN_TTL_MS }));
+}
+
+function storedCustomer(): { token: string; expiresAt: number } | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(CUSTOMER) ?? "null") as { token?: unknown; expiresAt?: unknown } | null;
+    if (saved && typeof saved.token === "string" && typeof saved.expiresAt === "number" && saved.expiresAt > Date.now()) {
+      return { token: saved.token, expiresAt: saved.expiresAt };
+    }
+  } catch {
+    /* not ours, or from before expiries: dropped below */
+  }
+  localStorage.removeItem(CUSTOMER);
+  return null;
 }
 
 export function ShopProvider({ storefrontKey, children }: { storefrontKey: string; children: ReactNode }) {
@@ -50,11 +72,20 @@ export function ShopProvider({ storefrontKey, children }: { storefrontKey: strin
   const [customerToken, setCustomer] = useState<string | null>(null);
   const [cartToken, setCart] = useState<string | null>(null);
   useEffect(() => {
-    setCustomer(localStorage.getItem(CUSTOMER));
+    setCustomer(storedCustomer()?.token ?? null);
     setCart(localStorage.getItem(CART));
     setReady(true);
   }, []);
-  const setCustomerToken = useCallback((t: string | null) => (remember(CUSTOMER, t), setCustomer(t)), []);
+  const setCustomerToken = useCallback((t: string | null) => (rememberCustomer(t), setCustomer(t)), []);
+  // Signed out when the expiry passes while the page stays open (checked each minute: timers cannot wait 12 hours
+  // reliably in a background tab).
+  useEffect(() => {
+    if (!customerToken) return;
+    const timer = setInterval(() => {
+      if (!storedCustomer()) setCustomer(null);
+    }, 60_000);
+    return () => clearInterval(timer);
+  }, [customerToken]);
   const setCartToken = useCallback((t: string | null) => (remember(CART, t), setCart(t)), []);
 
   const request = useCallback(

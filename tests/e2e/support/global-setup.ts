@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     storefrontKey: string;
+    /** The server's database, for tests that set up what no API can (e.g. an admin who must change a password). */
+    databaseUrl: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   }
   console.log(`Browser tests: app ${build} and ready at ${app.baseUrl} in ${Math.round((Date.now() - started) / 1000)} s.`);
   project.provide("baseUrl", app.baseUrl);
+  project.provide("databaseUrl", databaseUrl);
   return async () => {
     await app.stop();
     removeDatabase(databaseUrl);

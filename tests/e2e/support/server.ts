@@ -1,4 +1,4 @@
-// The app as the browser tests see it: built once into its own folder, served by `next start` on a free port
+// The app as the browser tests see it: built once into its own folder, served by the server `npm start` runs (lib/cli/server.mjs) on a free port
 // against its own SQLite file, migrated and seeded with the demo store.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -8,7 +8,7 @@ import { migrate } from "../../../lib/db/migrate.ts";
 import { ensureBuild } from "../../../lib/cli/build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const SERVER = path.join(ROOT, "lib", "cli", "server.mjs");
 export const DIST_DIR = ".next-e2e";
 
 export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
@@ -19,6 +19,17 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     NEXT_SKIP_TYPECHECK: "1",
     NODE_ENV: "production",
     STOREFRONT_RATE_LIMIT: "1000000",
+    // A direct client, as `npm start` is reached without a proxy: no forwarded header is believed.
+    TRUST_PROXY: "",
+    // Every browser of the e2e suite signs in from 127.0.0.1: the attempt budgets must not get in the way.
+    LOGIN_LIMIT_PER_ACCOUNT: "1000000",
+    LOGIN_LIMIT_PER_ADDRESS: "1000000",
+    REGISTER_LIMIT_PER_ACCOUNT: "1000000",
+    REGISTER_LIMIT_PER_ADDRESS: "1000000",
+    FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: "1000000",
+    FORGOT_PASSWORD_LIMIT_PER_ADDRESS: "1000000",
+    PANEL_SIGN_IN_LIMIT_PER_ACCOUNT: "1000000",
+    PANEL_SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
     NEXT_TELEMETRY_DISABLED: "1",
   };
 }
@@ -37,7 +48,8 @@ export async function prepareDatabase(databaseUrl: string): Promise<string> {
   const { seedDemoStore } = await import("../../../lib/seed/index.ts");
   const { createStorefrontKey } = await import("../../../lib/storefront-keys/index.ts");
   const db = await getDb();
-  await seedDemoStore(db);
+  // The quick-start seed (known demo logins) whatever NODE_ENV says; the server itself runs as production.
+  await seedDemoStore(db, { production: false });
   const { key } = await createStorefrontKey(db, { name: "Browser tests" });
   await disconnectDb();
   return key;
@@ -60,14 +72,19 @@ export function freePort(): Promise<number> {
 }
 
 export async function startApp(env: NodeJS.ProcessEnv, port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The server `npm start` runs (lib/cli/server.mjs: it passes the socket address on), at the origin the browser uses.
+  const child: ChildProcess = spawn(process.execPath, [SERVER, String(port), "127.0.0.1"], {
+    cwd: ROOT,
+    env: { PUBLIC_URL: baseUrl, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${log}`);
     try {
       if ((await fetch(`${baseUrl}/api/shop/docs`)).ok) break;
     } catch {
@@ -75,7 +92,7 @@ export async function startApp(env: NodeJS.ProcessEnv, port: number): Promise<{ 
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error(`next start did not answer within 60 s:\n${log}`);
+      throw new Error(`the server did not answer within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -1,0 +1,55 @@
+// Every HTML page gets a Content-Security-Policy with a fresh nonce: Next.js reads the nonce from the request's
+// CSP header while rendering and puts it on its own scripts, so no inline script runs without it. Pages are
+// rendered per request for that reason (app/layout.tsx). The JSON APIs are left out of the matcher (they carry
+// their headers themselves, lib/http/respond.ts), except the two explorer pages that live under /api.
+import { NextResponse, type NextRequest } from "next/server";
+
+function contentSecurityPolicy(nonce: string, pathname: string, dev = process.env.NODE_ENV === "development"): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': the chunks Next's nonced runtime loads (the Swagger UI bundle among them) are trusted;
+    // React needs eval only in development, for its error overlays.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Inline style attributes (React's `style` prop, Swagger UI) are harmless next to a script policy; a nonce here
+    // would switch 'unsafe-inline' off and block them.
+    "style-src 'self' 'unsafe-inline'",
+    // Product images come from the store's public origin (PUBLIC_URL, or the origin the API was called on), which need
+    // not be the page's, or from a CDN; an image runs no script.
+    "img-src * data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // The payment gateway's form is answered with a redirect to the storefront, which may be another allowed origin
+    // (STOREFRONT_ORIGINS); form-action would follow it, so that page goes without.
+    ...(pathname.startsWith("/payment-gateway/") ? [] : ["form-action 'self'"]),
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = contentSecurityPolicy(nonce, request.nextUrl.pathname);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Everything but the APIs (/api/…, the panel's /admin/api/…) and Next's static files.
+      source: "/((?!api/|admin/api/|_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    // The API explorers are pages.
+    "/api/shop",
+    "/api/admin",
+  ],
+};

@@ -1,0 +1,61 @@
+// Headers for browsers on the APIs: every JSON answer (success or refusal, REST and GraphQL) says nosniff and a
+// Referrer-Policy; the GraphiQL pages carry a Content-Security-Policy whose nonce is on each of their scripts,
+// no 'unsafe-inline' for scripts, no framing, and GraphiQL told not to keep pasted headers.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, graphql, storefrontKey } from "../support/client.ts";
+
+let key: string;
+beforeAll(async () => {
+  key = await storefrontKey();
+});
+
+function expectBrowserHeaders(headers: Headers) {
+  expect(headers.get("x-content-type-options")).toBe("nosniff");
+  expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+}
+
+describe("JSON answers", () => {
+  it("a REST answer and a REST refusal", async () => {
+    const ok = await call("GET", "/api/shop/countries", undefined, { key });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toMatch(/application\/json/);
+    expectBrowserHeaders(ok.headers);
+    const refused = await call("GET", "/api/shop/countries", undefined, { key: "pk_wrong" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: "invalid_key" });
+    expectBrowserHeaders(refused.headers);
+  });
+
+  it("a GraphQL answer on both endpoints", async () => {
+    const shop = await graphql("{ __typename }", undefined, { key });
+    expect(shop.status).toBe(200);
+    expect(shop.body.data).toEqual({ __typename: "Query" });
+    expectBrowserHeaders(shop.headers);
+    const admin = await graphql("{ __typename }", undefined, { endpoint: "/api/admin/graphql" });
+    expect(admin.status).toBe(401);
+    expectBrowserHeaders(admin.headers);
+  });
+});
+
+describe.each(["/api/graphql", "/api/admin/graphql"])("the GraphiQL page at %s", (path) => {
+  it("has a nonce on every script and a policy without inline script, framing or persisted headers", async () => {
+    const page = await call("GET", path, undefined, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expectBrowserHeaders(page.headers);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    const directives = Object.fromEntries(policy.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+    const [nonce] = (directives["script-src"] as string[]).filter((s) => s.startsWith("'nonce-")).map((s) => s.slice(7, -1));
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const html = page.body as string;
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain('"shouldPersistHeaders":false');
+    // A fresh nonce on every answer.
+    const again = await call("GET", path, undefined, { headers: { Accept: "text/html" } });
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+});
