@@ -6,6 +6,7 @@ import { sha256 } from "../auth/secrets.ts";
 import { NotFound } from "../errors.ts";
 import { resolveScope, storeSettings } from "../store/settings.ts";
 import { placeOrder } from "./place-order.ts";
+import { isAllowedReturnUrl } from "./return-urls.ts";
 
 export async function gatewaySession(token: string) {
   const db = await getDb();
@@ -34,7 +35,10 @@ export async function settle(token: string, outcome: Outcome, baseUrl: string): 
   const session = await gatewaySession(token);
   const db = await getDb();
   const back = (url: string | null, params: Record<string, string>) => {
-    const target = new URL(url ?? `${baseUrl}/payment-gateway/${token}`, baseUrl);
+    // Checked again on the way out: a session stored before the check, or after STOREFRONT_ORIGINS shrank, falls
+    // back to the gateway's own page rather than sending the shopper off-site.
+    const safe = url && isAllowedReturnUrl(url, baseUrl) ? url : null;
+    const target = new URL(safe ?? `${baseUrl}/payment-gateway/${token}`, baseUrl);
     for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
     return target.toString();
   };

@@ -137,7 +137,9 @@ export const createCheckoutPaymentMethod = operation({
   name: "createCheckoutPaymentMethod",
   surface: "shop",
   kind: "mutation",
-  summary: "Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null.",
+  summary:
+    "Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null. " +
+    "The return URLs must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422).",
   access: "cart",
   input: z.object({
     paymentMethod: z.string().trim().min(1, { message: "is required" }).max(100),

@@ -4,6 +4,7 @@ import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { requireStep } from "./steps.ts";
+import { assertReturnUrls } from "./return-urls.ts";
 
 export async function availablePaymentMethods(ctx: RequestContext) {
   return ctx.db.paymentMethod.findMany({
@@ -25,6 +26,8 @@ export function gatewayUrl(ctx: RequestContext, token: string): string {
 
 /** Records the method; for an offsite one opens a gateway session and returns its URL. */
 export async function choosePayment(ctx: RequestContext, cartId: number, input: PaymentChoice): Promise<{ title: string; gatewayUrl: string | null; offsite: boolean }> {
+  // Refused before anything is written, whichever method is chosen.
+  assertReturnUrls(input, ctx.baseUrl);
   const methods = await availablePaymentMethods(ctx);
   const method = methods.find((m) => m.code === input.paymentMethod);
   return ctx.db.$transaction(async (tx) => {

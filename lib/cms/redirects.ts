@@ -5,6 +5,22 @@ import type { Tx } from "../db/client.ts";
 
 export const pagePath = (urlKey: string) => `/page/${urlKey}`;
 
+const PROBE = "http://same-site.invalid";
+
+/**
+ * True for a path on this site: it starts with one "/", holds no backslash, whitespace or control character
+ * (browsers read "/\\evil" as "//evil"), and the URL parser resolves it against any origin to that same origin.
+ * `//other.example`, `https://other.example` and `javascript:` are all refused, so no redirect leads off-site.
+ */
+export function isSameSitePath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || /[\\\u0000-\u0020\u007f]/.test(path)) return false;
+  try {
+    return new URL(path, PROBE).origin === PROBE;
+  } catch {
+    return false;
+  }
+}
+
 /** old → new, 301; chains are flattened, and a slug taken back into use stops redirecting. */
 export async function recordPageRedirect(tx: Tx, pageId: number, locale: string, from: string, to: string) {
   const fromPath = pagePath(from);
@@ -20,7 +36,9 @@ export async function recordPageRedirect(tx: Tx, pageId: number, locale: string,
 
 /** The url_key a retired slug now leads to, preferring the request locale's redirect; null when none. */
 export async function followPageRedirect(ctx: Pick<RequestContext, "db" | "locale">, urlKey: string): Promise<string | null> {
-  const hits = await ctx.db.urlRedirect.findMany({ where: { fromPath: pagePath(urlKey) }, orderBy: { id: "desc" } });
+  // Only redirects to another page count: a row leading elsewhere (or off-site) is never followed here.
+  const rows = await ctx.db.urlRedirect.findMany({ where: { fromPath: pagePath(urlKey) }, orderBy: { id: "desc" } });
+  const hits = rows.filter((h) => h.toPath.startsWith("/page/") && isSameSitePath(h.toPath));
   const hit = hits.find((h) => h.locale === ctx.locale) ?? hits.find((h) => h.locale === "") ?? hits[0];
   return hit ? hit.toPath.replace(/^\/page\//, "") : null;
 }

@@ -10,7 +10,8 @@ function subscription(name: string, rest?: RestBinding<unknown>) {
     name,
     surface: "shop",
     kind: "mutation",
-    summary: "Subscribe an email to the newsletter (open write). Subscribing an email twice is a 422.",
+    summary:
+      "Subscribe an email to the newsletter (open write). Subscribing an email twice is a 422; an address that unsubscribed is a 409 unless the signed-in customer owns it.",
     access: "public",
     input: z.object({ customerEmail: email() }),
     output: NewsletterResult,

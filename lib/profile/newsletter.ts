@@ -25,7 +25,7 @@ export async function newsletterStatus(ctx: RequestContext) {
   return status(customer.email, on, on ? "You are subscribed to the newsletter." : "You are not subscribed to the newsletter.");
 }
 
-/** Subscribing twice is a 422, as on the open newsletter form. */
+/** Subscribing twice is a 422, as on the open newsletter form; an address that opted out may subscribe again here (it is the account's own). */
 export async function subscribeCustomer(ctx: RequestContext) {
   const customer = await account(ctx);
   const result = await subscribe(ctx, customer.email, customer.id);

@@ -10,6 +10,8 @@ import { POST as complete } from "../../app/payment-gateway/[token]/complete/rou
 
 let key: string;
 beforeAll(async () => {
+  // The return URLs below are on a separate storefront's origin, which the gateway only accepts when configured.
+  process.env.STOREFRONT_ORIGINS = "https://store.example";
   key = await storefrontKey();
 });
 

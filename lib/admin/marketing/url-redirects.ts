@@ -4,6 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import { Validation } from "../../errors.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
+import { isSameSitePath } from "../../cms/redirects.ts";
 
 export const AdminUrlRedirect = z
   .object({
@@ -12,7 +13,15 @@ export const AdminUrlRedirect = z
   })
   .meta({ id: "AdminUrlRedirect", iri: "/api/admin/marketing/url-redirects" });
 
-const path = z.string().trim().min(1, { message: "is required" }).max(2000).regex(/^\/[^\s]*$/, { message: "must be a path starting with /" });
+// Both ends are paths of this site: a target such as `//other.example` or `/\other.example` would make the store
+// an open redirect, and a source like that could never match a request path.
+const path = z
+  .string()
+  .trim()
+  .min(1, { message: "is required" })
+  .max(2000)
+  .regex(/^\/[^\s]*$/, { message: "must be a path starting with /" })
+  .refine(isSameSitePath, { message: "must be a path on this site (no scheme, host, \"//\" or backslash)", abort: true });
 const Fields = z.object({
   fromPath: path,
   toPath: path,
