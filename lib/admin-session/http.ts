@@ -9,6 +9,7 @@ import { authorize } from "../operations/authorize.ts";
 import { projector } from "../operations/project.ts";
 import { camelKeys, restPaging } from "../http/rest.ts";
 import { clientIp } from "../http/context.ts";
+import { readCappedText } from "../http/body.ts";
 import { errorResponse, json, zodToValidation } from "../http/respond.ts";
 import { BadRequest, Forbidden, NotFound, Unauthenticated } from "../errors.ts";
 import { resolveScope, storeSettings } from "../store/settings.ts";
@@ -53,13 +54,20 @@ export function assertSameOrigin(req: Request): void {
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The session of a panel request; writes must also carry the session's CSRF token. */
-export async function requireSession(req: Request): Promise<PanelSession> {
+/**
+ * The session of a panel request; writes must also carry the session's CSRF token. The session of an admin who
+ * must change their password (a generated one, README "Deploying") may only do what `whilePasswordChangeRequired`
+ * allows: changing that password and signing out.
+ */
+export async function requireSession(req: Request, opts: { whilePasswordChangeRequired?: boolean } = {}): Promise<PanelSession> {
   const session = await resolveSession(await getDb(), sessionToken(req));
   if (!session) throw new Unauthenticated("Your session has ended. Sign in again.");
   if (WRITES.has(req.method)) {
     assertSameOrigin(req);
     if (!csrfMatches(session, req.headers.get(CSRF_HEADER))) throw new Forbidden("The form has expired. Reload the page and try again.", "csrf");
+  }
+  if (session.admin.mustChangePassword && !opts.whilePasswordChangeRequired) {
+    throw new Forbidden("Choose a new password before using the admin panel.", "password_change_required");
   }
   return session;
 }
@@ -74,7 +82,7 @@ async function panelContext(req: Request, session: PanelSession): Promise<Reques
     storefrontKeyId: null,
     baseUrl: process.env.PUBLIC_URL ?? new URL(req.url).origin,
     // tokenId 0: the panel's calls are the session's, never counted against an integration token.
-    principal: { kind: "admin", adminId: session.admin.id, tokenId: 0, isOwner: session.admin.isOwner, permissions: session.permissions },
+    principal: { kind: "admin", adminId: session.admin.id, tokenId: 0, sessionId: session.sessionId, isOwner: session.admin.isOwner, permissions: session.permissions },
   };
 }
 
@@ -113,9 +121,19 @@ function findRoute(method: string, path: string): { op: AnyOperation; params: Re
   throw pathKnown ? new BadRequest(`${method} is not supported here.`, "method_not_allowed") : new NotFound("Panel endpoint");
 }
 
+/** A panel JSON body within MAX_BODY_BYTES (413 as soon as the bytes pass it), parsed; 400 when it is not JSON. */
+export async function readPanelJson(req: Request): Promise<unknown> {
+  const text = await readCappedText(req);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest("The request body must be JSON.");
+  }
+}
+
 async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   if (!WRITES.has(req.method)) return {};
-  const text = await req.text();
+  const text = await readCappedText(req); // the APIs' MAX_BODY_BYTES, counted as the bytes arrive
   if (!text.trim()) return {};
   try {
     const body = JSON.parse(text);

@@ -1,12 +1,14 @@
 // Route handlers of the panel's session: who is signed in (with the CSRF token the page must echo), sign in,
-// sign out.
+// sign out, change one's own password.
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { errorResponse, json, zodToValidation } from "../http/respond.ts";
+import { clientIp } from "../http/context.ts";
 import { BadRequest } from "../errors.ts";
 import { PERMISSIONS } from "../admin-users/permissions.ts";
 import { resolveSession, signIn, signOut } from "./session.ts";
-import { assertSameOrigin, clearedCookie, requireSession, sessionCookie, sessionToken } from "./http.ts";
+import { changeOwnPassword, PasswordChange } from "./password.ts";
+import { assertSameOrigin, clearedCookie, readPanelJson, requireSession, sessionCookie, sessionToken } from "./http.ts";
 
 const noStore = () => new Headers({ "Cache-Control": "no-store" });
 
@@ -38,12 +40,10 @@ const Credentials = z.object({
 export async function startSession(req: Request): Promise<Response> {
   try {
     assertSameOrigin(req);
-    const body = await req.json().catch(() => {
-      throw new BadRequest("The request body must be JSON.");
-    });
+    const body = await readPanelJson(req);
     const parsed = Credentials.safeParse(body);
     if (!parsed.success) throw zodToValidation(parsed.error);
-    const issued = await signIn(await getDb(), parsed.data.email, parsed.data.password);
+    const issued = await signIn(await getDb(), parsed.data.email, parsed.data.password, { ip: clientIp(req) });
     const headers = noStore();
     headers.set("Set-Cookie", sessionCookie(req, issued.token, issued.expiresAt));
     return json({ signedIn: true }, 200, headers);
@@ -54,11 +54,25 @@ export async function startSession(req: Request): Promise<Response> {
 
 export async function endSession(req: Request): Promise<Response> {
   try {
-    await requireSession(req);
+    await requireSession(req, { whilePasswordChangeRequired: true });
     await signOut(await getDb(), sessionToken(req));
     const headers = noStore();
     headers.set("Set-Cookie", clearedCookie(req));
     return json({ signedIn: false }, 200, headers);
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+/** `POST /admin/api/session/password` `{ currentPassword, newPassword }`: the one call a flagged session may make. */
+export async function changePassword(req: Request): Promise<Response> {
+  try {
+    const session = await requireSession(req, { whilePasswordChangeRequired: true });
+    const body = await readPanelJson(req);
+    const parsed = PasswordChange.safeParse(body);
+    if (!parsed.success) throw zodToValidation(parsed.error);
+    await changeOwnPassword(await getDb(), session, parsed.data);
+    return json({ changed: true }, 200, noStore());
   } catch (e) {
     return errorResponse(e);
   }

@@ -6,11 +6,13 @@ import bcrypt from "bcryptjs";
 import { getDb, provider } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { ensureBuild, isCurrentBuild } from "./build.ts";
+import { parseTrustProxy } from "../http/client-ip.ts";
 import { databaseTarget } from "../db/target.ts";
-import { isSeeded, seedDemoStore, DEMO_ADMIN, DEMO_CUSTOMER } from "../seed/index.ts";
+import { isProductionSeed, isSeeded, seedDemoStore, DEMO_ADMIN, DEMO_CUSTOMER, type SeedLogins } from "../seed/index.ts";
 import { createStorefrontKey, deactivateStorefrontKey, listStorefrontKeys, rotateStorefrontKey } from "../storefront-keys/index.ts";
 import { issueIntegrationToken, type TokenScope } from "../integrations/tokens.ts";
 import { AppError } from "../errors.ts";
+import { randomSecret } from "../auth/secrets.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 
 export class CliError extends Error {}
@@ -53,15 +55,26 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function seedIfEmpty(): Promise<boolean> {
+/** Seeds an empty database; answers the logins it made, or null when the store already had data. */
+async function seedIfEmpty(): Promise<SeedLogins | null> {
   const db = await getDb();
-  if (await isSeeded(db)) return false;
-  const summary = await seedDemoStore(db);
+  if (await isSeeded(db)) return null;
+  const summary = await seedDemoStore(db, { production: isProductionSeed() });
   console.log(`Seeded the demo store: ${summary.products.visible} products in ${summary.durationMs} ms.`);
   const key = await createStorefrontKey(db, { name: "Demo storefront" });
   fs.mkdirSync(path.dirname(DEMO_KEY_FILE), { recursive: true });
   fs.writeFileSync(DEMO_KEY_FILE, key.key + "\n");
-  return true;
+  if (summary.logins.admin.mustChangePassword) printGeneratedOwnerLogin(summary.logins.admin);
+  return summary.logins;
+}
+
+/** A production seed's owner password exists nowhere but in this output (only its hash is stored). */
+function printGeneratedOwnerLogin(admin: SeedLogins["admin"]): void {
+  console.log(`
+Store owner (admin panel): ${admin.email}
+  One-time password, shown only now: ${admin.password}
+  It must be changed at the first sign-in. Lost it? npm run commerce -- admin reset-password --email ${admin.email}
+`);
 }
 
 async function demoKey(): Promise<string | null> {
@@ -152,6 +165,27 @@ export const commands: Record<string, Command> = {
     console.log(`Created admin #${admin.id} ${admin.email} with role ${role.name}.`);
   },
 
+  /**
+   * Recovery for an admin who lost their password (e.g. the owner's one-time password of a production start): a new
+   * random one, printed alone on the last line, to be changed at the next panel sign-in. Their sessions and
+   * integration tokens end, and a lockout is lifted.
+   */
+  async "admin reset-password"(values) {
+    const db = await getDb();
+    const email = str(values, "email", true)!.toLowerCase();
+    const admin = await db.adminUser.findUnique({ where: { email } });
+    if (!admin) throw new CliError(`No admin with email ${email}.`);
+    const password = randomSecret(18);
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    await db.$transaction([
+      db.adminUser.update({ where: { id: admin.id }, data: { passwordHash, mustChangePassword: true, failedLogins: 0, lockedUntil: null } }),
+      db.adminSession.deleteMany({ where: { adminId: admin.id } }),
+      db.integrationToken.updateMany({ where: { adminId: admin.id, revokedAt: null }, data: { revokedAt: new Date() } }),
+    ]);
+    console.log(`New one-time password for ${admin.email}; it must be changed at the next sign-in. It is shown once:`);
+    console.log(password);
+  },
+
   async "integration-token create"(values) {
     const db = await getDb();
     const email = str(values, "admin", true)!.toLowerCase();
@@ -175,20 +209,29 @@ export const commands: Record<string, Command> = {
     console.log(issued.token);
   },
 
-  /** Migrates, seeds an empty database, builds when there is no build, and serves with `next start`. */
+  /** Migrates, seeds an empty database, builds when there is no build, and serves the build (lib/cli/server.mjs). */
   async serve() {
+    try {
+      parseTrustProxy(process.env.TRUST_PROXY); // a typo here would otherwise fail every request
+    } catch (e) {
+      throw new CliError((e as Error).message);
+    }
     migrate();
-    await seedIfEmpty();
+    const seeded = await seedIfEmpty();
     const key = await demoKey();
     const port = process.env.PORT ?? "3000";
+    // In production no login is known in advance: the owner's one-time password was printed by the seed (above, on
+    // the first start) and there is no demo customer.
+    const logins = isProductionSeed()
+      ? `  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${seeded ? "the one-time password above" : "(one-time password printed at the first start)"}`
+      : `  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
+  Demo customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`;
     console.log(`
 Demo store ready (${databaseTarget().provider}).
   Storefront key:  ${key ?? "(shown at first start only; make one: npm run commerce -- storefront-key create --name web)"}
-  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
-  Demo customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
+${logins}
   Shop API:        http://localhost:${port}/api/shop   GraphQL: http://localhost:${port}/api/graphql
 `);
-    const next = path.join("node_modules", "next", "dist", "bin", "next");
     const dist = process.env.NEXT_DIST_DIR || ".next";
     if (!isCurrentBuild(dist)) {
       console.log("Building the app (on the first start and after every change to its sources)…");
@@ -196,7 +239,9 @@ Demo store ready (${databaseTarget().provider}).
         throw new CliError(e.message);
       });
     }
-    const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: serverEnv() });
+    // Next.js' handler behind a server that passes on the socket address, so that a client reaching this port
+    // directly cannot name its own address in X-Forwarded-For (lib/cli/server.mjs, lib/http/client-ip.ts).
+    const child = spawn(process.execPath, [path.join("lib", "cli", "server.mjs"), port], { stdio: "inherit", env: { ...serverEnv(), NODE_ENV: process.env.NODE_ENV || "production" } });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
     // `npm start` runs this under `sh -c`, and a SIGTERM sent to npm alone stops npm and the shell without passing
     // it on. Orphaned, this process sends the server the SIGTERM it missed, so it still drains and exits.

@@ -10,6 +10,7 @@ const USAGE = `Usage: npm run commerce -- <command>
   storefront-key create --name <name> [--rate-limit <n>] [--allowed-ips <cidr,...>] [--expires-at <iso>]
   storefront-key list | deactivate <id> | rotate <id>
   admin create --email <e> --password <p> [--name <n>] [--role <role>]
+  admin reset-password --email <e>       a new one-time password (printed once), to be changed at the next sign-in
   integration-token create --admin <email> [--name <n>] [--scope all|custom|role] [--permissions <a,b>]
                            [--expires-days <n>|never] [--allowed-ips <cidr,...>] [--rate-limit <n>]
 `;

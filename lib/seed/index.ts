@@ -2,6 +2,7 @@
 // Runs in one transaction on SQLite or PostgreSQL, so a failed seed leaves an empty database behind.
 // Deterministic: values derive from indices; only timestamps follow the seed time, so activity stays recent.
 import bcrypt from "bcryptjs";
+import { randomSecret } from "../auth/secrets.ts";
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { seedAttributes } from "./attributes.ts";
 import { seedCategories } from "./categories.ts";
@@ -49,7 +50,26 @@ export interface SeedSummary {
   searchTerms: number;
   /** Wall-clock time of the seed in milliseconds. */
   durationMs: number;
+  /** The sign-ins the seed made, to be printed once: nothing else knows the production owner's password. */
+  logins: SeedLogins;
 }
+
+export interface SeedLogins {
+  admin: { email: string; password: string; mustChangePassword: boolean };
+  /** The demo customer; null on a production seed, which creates none. */
+  customer: { email: string; password: string } | null;
+}
+
+export interface SeedOptions {
+  /**
+   * Production seeding: the demo catalog, but no account with a known password (a random owner password that must
+   * be changed at first sign-in, no demo customer). Defaults to NODE_ENV=production.
+   */
+  production?: boolean;
+}
+
+/** The one place the seed reads the environment. */
+export const isProductionSeed = (): boolean => process.env.NODE_ENV === "production";
 
 const BCRYPT_COST = 10;
 
@@ -58,13 +78,16 @@ export async function isSeeded(db: PrismaClient): Promise<boolean> {
   return (await db.channel.count()) > 0;
 }
 
-export async function seedDemoStore(db: PrismaClient): Promise<SeedSummary> {
+export async function seedDemoStore(db: PrismaClient, options: SeedOptions = {}): Promise<SeedSummary> {
+  const production = options.production ?? isProductionSeed();
   const started = Date.now();
   const now = new Date(started);
+  // 24 characters from 18 random bytes (144 bits): shown once, then only its hash exists.
+  const adminPassword = production ? randomSecret(18) : DEMO_ADMIN.password;
   // Hash outside the transaction: bcrypt is slow on purpose and would hold the write lock.
   const [adminHash, customerHash] = await Promise.all([
-    bcrypt.hash(DEMO_ADMIN.password, BCRYPT_COST),
-    bcrypt.hash(DEMO_CUSTOMER.password, BCRYPT_COST),
+    bcrypt.hash(adminPassword, BCRYPT_COST),
+    production ? null : bcrypt.hash(DEMO_CUSTOMER.password, BCRYPT_COST),
   ]);
 
   const summary = await db.$transaction(
@@ -86,8 +109,8 @@ export async function seedDemoStore(db: PrismaClient): Promise<SeedSummary> {
         .filter((p) => p.visible)
         .map((p) => catalog.idBySku.get(p.sku)!);
 
-      const staff = await seedAdmins(tx, adminHash);
-      const customerId = await seedCustomer(tx, { channelIds, customerGroupIds }, customerHash);
+      const staff = await seedAdmins(tx, adminHash, production);
+      const customerId = customerHash ? await seedCustomer(tx, { channelIds, customerGroupIds }, customerHash) : null;
       const cmsPages = await seedCmsPages(tx, channelIds.default);
       const reviews = await seedReviews(tx, visibleIds, customerId, channelIds.default, now);
       const productVisits = await seedVisits(tx, visibleIds, customerId, channelIds.default, now);
@@ -104,7 +127,7 @@ export async function seedDemoStore(db: PrismaClient): Promise<SeedSummary> {
         attributeOptions: attributes.options,
         products: catalog.summary,
         customerGroups: Object.keys(customerGroupIds).length,
-        customers: 1,
+        customers: customerId === null ? 0 : 1,
         adminRoles: staff.roles,
         admins: staff.admins,
         shippingMethods: 2,
@@ -120,5 +143,9 @@ export async function seedDemoStore(db: PrismaClient): Promise<SeedSummary> {
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
-  return { ...summary, durationMs: Date.now() - started };
+  const logins: SeedLogins = {
+    admin: { email: DEMO_ADMIN.email, password: adminPassword, mustChangePassword: production },
+    customer: production ? null : { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+  };
+  return { ...summary, durationMs: Date.now() - started, logins };
 }

@@ -19,7 +19,15 @@ export const CATALOG_MANAGER_PERMISSIONS = [
   "catalog.categories.view",
 ];
 
-export async function seedAdmins(tx: Tx, passwordHash: string): Promise<{ roles: number; admins: number }> {
+/**
+ * The roles and the store owner. `mustChangePassword` marks an owner whose password was generated for a production
+ * start: the panel lets that owner do nothing but choose a new one.
+ */
+export async function seedAdmins(
+  tx: Tx,
+  passwordHash: string,
+  mustChangePassword = false,
+): Promise<{ roles: number; admins: number }> {
   const administrator = await tx.adminRole.create({
     data: {
       name: "Administrator",
@@ -44,6 +52,7 @@ export async function seedAdmins(tx: Tx, passwordHash: string): Promise<{ roles:
       roleId: administrator.id,
       status: true,
       isOwner: true,
+      mustChangePassword,
     },
   });
   return { roles: 2, admins: 1 };
@@ -95,7 +104,7 @@ const REVIEWERS = ["Alex Martin", "Sam Lee", "Chris Dupont", "Maria Garcia", "Le
 export async function seedReviews(
   tx: Tx,
   productIds: number[],
-  customerId: number,
+  customerId: number | null,
   channelId: number,
   now: Date,
 ): Promise<number> {
@@ -106,7 +115,9 @@ export async function seedReviews(
   ];
   const titles: Record<number, string> = { 1: "Disappointing", 2: "Not great", 3: "Okay", 4: "Very good", 5: "Excellent" };
   await tx.productReview.createMany({
-    data: plan.map(([product, rating, status, byCustomer], i) => {
+    data: plan.map(([product, rating, status, wanted], i) => {
+      // Without a demo customer (production seed) those reviews are a guest's like the others.
+      const byCustomer = wanted && customerId !== null;
       const createdAt = hoursBefore(now, (i + 1) * 17);
       return {
         productId: productIds[product],
@@ -131,7 +142,7 @@ export async function seedReviews(
 export async function seedVisits(
   tx: Tx,
   productIds: number[],
-  customerId: number,
+  customerId: number | null,
   channelId: number,
   now: Date,
 ): Promise<number> {

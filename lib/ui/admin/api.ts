@@ -10,6 +10,8 @@ export interface PanelAdmin {
   email: string;
   isOwner: boolean;
   roleName: string;
+  /** Set while the admin still has a password they were handed: the panel shows only the change-password form. */
+  mustChangePassword: boolean;
 }
 
 export type PanelSession =

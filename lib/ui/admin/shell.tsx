@@ -10,9 +10,10 @@ import { ErrorNotice, Field, fieldErrors, Loading } from "./common";
 import "./admin.css";
 
 function makeClient(): QueryClient {
-  // A 401 anywhere means the session ended: asking for the session again brings back the sign-in form.
+  // A 401 anywhere means the session ended: asking for the session again brings back the sign-in form. A 403 may
+  // mean the admin must now change their password (or lost a permission): the session answer says which.
   const onError = (e: unknown) => {
-    if (e instanceof ApiError && e.status === 401) void client.invalidateQueries({ queryKey: ["session"] });
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) void client.invalidateQueries({ queryKey: ["session"] });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
@@ -50,6 +51,7 @@ function Gate({ children }: { children: ReactNode }) {
   if (session.isError) return <main className="ap-center"><ErrorNotice error={session.error} /></main>;
   if (!session.data.signedIn) return <SignIn />;
   const { admin } = session.data;
+  if (admin.mustChangePassword) return <ChangePassword email={admin.email} onSignOut={() => signOut.mutate()} />;
   return (
     <div className="ap">
       <header className="ap-top">
@@ -95,6 +97,51 @@ function SignIn() {
         </Field>
         <ErrorNotice error={signIn.error} />
         <button type="submit" disabled={signIn.isPending}>{signIn.isPending ? "Signing in…" : "Sign in"}</button>
+      </form>
+    </main>
+  );
+}
+
+/**
+ * Shown instead of the panel while the admin's password is one they were handed (the generated password of a
+ * production start): the server refuses every other panel call until it is changed.
+ */
+function ChangePassword({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+  const client = useQueryClient();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const [repeated, setRepeated] = useState("");
+  const change = useMutation({
+    mutationFn: () => panelFetch("session/password", { method: "POST", body: { currentPassword, newPassword } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["session"] }),
+  });
+  const mismatch = repeated !== "" && repeated !== newPassword;
+  return (
+    <main className="ap-center">
+      <form
+        className="ap-card ap-signin"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!mismatch) change.mutate();
+        }}
+      >
+        <h1>Choose a new password</h1>
+        <p className="ap-muted">
+          {email} was given a one-time password. Choose your own (12 or more characters) before using the store admin.
+        </p>
+        <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+        <Field label="Current password" error={fieldErrors(change.error, "currentPassword")}>
+          <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
+        </Field>
+        <Field label="New password" error={fieldErrors(change.error, "newPassword")}>
+          <input type="password" name="newPassword" autoComplete="new-password" minLength={12} value={newPassword} onChange={(e) => setNew(e.target.value)} required />
+        </Field>
+        <Field label="Repeat the new password" error={mismatch ? ["does not match the new password"] : undefined}>
+          <input type="password" name="repeatPassword" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} required />
+        </Field>
+        <ErrorNotice error={change.error} />
+        <button type="submit" disabled={change.isPending || mismatch}>{change.isPending ? "Saving…" : "Change password"}</button>
+        <button type="button" className="ap-link" onClick={onSignOut}>Sign out</button>
       </form>
     </main>
   );

@@ -1,0 +1,3 @@
+import { changePassword } from "@/lib/admin-session/routes";
+
+export const POST = changePassword;
