@@ -10,6 +10,7 @@ import { dispatchPanelRequest } from "../../lib/admin-session/http.ts";
 import { currentSession, startSession } from "../../lib/admin-session/routes.ts";
 import { readCapped } from "../../lib/http/body.ts";
 import { MAX_UPLOAD_BYTES } from "../../lib/cart/uploads.ts";
+import { POST as completeGatewayPayment } from "../../app/payment-gateway/[token]/complete/route.ts";
 
 const CAP = 1_000_000; // MAX_BODY_BYTES' default
 const CHUNK = 64 * 1024;
@@ -71,6 +72,13 @@ describe("readCapped", () => {
 });
 
 describe("a chunked body over the cap is cut off with 413", () => {
+  it("the payment gateway's return form (a few kilobytes at most)", async () => {
+    const { stream, seen } = endless();
+    const req = chunked("/payment-gateway/any/complete", { "Content-Type": "application/x-www-form-urlencoded" }, stream);
+    await expect413(await completeGatewayPayment(req, { params: Promise.resolve({ token: "any" }) }), seen, 4096);
+  });
+
+
   it("REST JSON (contact-us), nothing written", async () => {
     const db = await getDb();
     const before = await db.contactMessage.count();

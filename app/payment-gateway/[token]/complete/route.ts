@@ -1,13 +1,19 @@
 // The simulated gateway's return: settles the payment session and sends the shopper back to the store.
 import { settle, type Outcome } from "@/lib/checkout/gateway";
 import { errorResponse } from "@/lib/http/respond";
+import { readCappedForm } from "@/lib/http/body";
+import { PayloadTooLarge } from "@/lib/errors";
 
 const OUTCOMES = new Set<Outcome>(["success", "cancel", "failure"]);
 
 export async function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
   try {
     const { token } = await params;
-    const form = await req.formData().catch(() => null);
+    // One small field: the body is read within a few kilobytes (413 beyond), and an unreadable one is no answer.
+    const form = await readCappedForm(req, 4096).catch((e: unknown) => {
+      if (e instanceof PayloadTooLarge) throw e;
+      return null;
+    });
     const outcome = String(form?.get("outcome") ?? new URL(req.url).searchParams.get("outcome") ?? "");
     if (!OUTCOMES.has(outcome as Outcome)) return Response.json({ message: "outcome must be success, cancel or failure." }, { status: 422 });
     const origin = process.env.PUBLIC_URL ?? new URL(req.url).origin;
