@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { GENEROUS_BUDGETS } from "./tests/support/budgets.ts";
 
 // The API suite runs against DATABASE_URL when it names PostgreSQL (CI runs it that way too), otherwise against
 // a throwaway SQLite file. tests/support/global-setup.ts migrates and seeds it once per run.
@@ -29,17 +30,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     env: {
       DATABASE_URL: databaseUrl,
-      STOREFRONT_RATE_LIMIT: "1000000",
-      // Many sign-ins from one in-process client: the attempt budgets are raised here and lowered where tested
-      // (tests/api/brute-force.test.ts).
-      LOGIN_LIMIT_PER_ACCOUNT: "1000000",
-      LOGIN_LIMIT_PER_ADDRESS: "1000000",
-      REGISTER_LIMIT_PER_ACCOUNT: "1000000",
-      REGISTER_LIMIT_PER_ADDRESS: "1000000",
-      FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: "1000000",
-      FORGOT_PASSWORD_LIMIT_PER_ADDRESS: "1000000",
-      PANEL_SIGN_IN_LIMIT_PER_ACCOUNT: "1000000",
-      PANEL_SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
+      ...GENEROUS_BUDGETS,
       BCRYPT_COST: "4",
       NODE_ENV: "test",
       // Calls are made in process, so there is no socket: the suites name the caller in X-Forwarded-For, as one

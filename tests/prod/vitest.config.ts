@@ -6,6 +6,7 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import path from "node:path";
+import { GENEROUS_BUDGETS } from "../support/budgets.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const given = process.env.DATABASE_URL ?? "";
@@ -49,17 +50,7 @@ export default defineConfig({
     globalSetup: ["tests/prod/support/global-setup.ts"],
     env: {
       DATABASE_URL: databaseUrl,
-      STOREFRONT_RATE_LIMIT: "1000000",
-      // Many sign-ins from one in-process client: the attempt budgets are raised here and lowered where tested
-      // (tests/api/brute-force.test.ts).
-      LOGIN_LIMIT_PER_ACCOUNT: "1000000",
-      LOGIN_LIMIT_PER_ADDRESS: "1000000",
-      REGISTER_LIMIT_PER_ACCOUNT: "1000000",
-      REGISTER_LIMIT_PER_ADDRESS: "1000000",
-      FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: "1000000",
-      FORGOT_PASSWORD_LIMIT_PER_ADDRESS: "1000000",
-      PANEL_SIGN_IN_LIMIT_PER_ACCOUNT: "1000000",
-      PANEL_SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
+      ...GENEROUS_BUDGETS,
       BCRYPT_COST: "4",
       NODE_ENV: "test",
       // Calls are made in process, so there is no socket: the suites name the caller in X-Forwarded-For, as one

@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { migrate } from "../../../lib/db/migrate.ts";
 import { ensureBuild } from "../../../lib/cli/build.ts";
+import { GENEROUS_BUDGETS } from "../../support/budgets.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SERVER = path.join(ROOT, "lib", "cli", "server.mjs");
@@ -18,18 +19,9 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_SKIP_TYPECHECK: "1",
     NODE_ENV: "production",
-    STOREFRONT_RATE_LIMIT: "1000000",
     // A direct client, as `npm start` is reached without a proxy: no forwarded header is believed.
     TRUST_PROXY: "",
-    // Every browser of the e2e suite signs in from 127.0.0.1: the attempt budgets must not get in the way.
-    LOGIN_LIMIT_PER_ACCOUNT: "1000000",
-    LOGIN_LIMIT_PER_ADDRESS: "1000000",
-    REGISTER_LIMIT_PER_ACCOUNT: "1000000",
-    REGISTER_LIMIT_PER_ADDRESS: "1000000",
-    FORGOT_PASSWORD_LIMIT_PER_ACCOUNT: "1000000",
-    FORGOT_PASSWORD_LIMIT_PER_ADDRESS: "1000000",
-    PANEL_SIGN_IN_LIMIT_PER_ACCOUNT: "1000000",
-    PANEL_SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
+    ...GENEROUS_BUDGETS,
     NEXT_TELEMETRY_DISABLED: "1",
   };
 }
