@@ -176,6 +176,10 @@ describe("headers for browsers", () => {
     await page.reload();
     await page.getByRole("button", { name: "Create account" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("shop.customerToken"))).toBeNull();
+    // ...and signed out on the server too, so a copy of it is worthless.
+    const profile = () =>
+      fetch(`${baseUrl()}/api/shop/customer-profile`, { headers: { "X-STOREFRONT-KEY": inject("storefrontKey"), Authorization: `Bearer ${saved.token}` } });
+    await expect.poll(async () => (await profile()).status, { timeout: 10_000 }).toBe(401);
 
     // A bare token, as stored before expiries, is not trusted either.
     await page.evaluate((t) => localStorage.setItem("shop.customerToken", t), saved.token);

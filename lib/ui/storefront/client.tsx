@@ -54,16 +54,29 @@ function rememberCustomer(token: string | null) {
   remember(CUSTOMER, token && JSON.stringify({ token, expiresAt: Date.now() + CUSTOMER_TOKEN_TTL_MS }));
 }
 
-function storedCustomer(): { token: string; expiresAt: number } | null {
+function savedCustomer(): { token?: unknown; expiresAt?: unknown } | null {
   try {
-    const saved = JSON.parse(localStorage.getItem(CUSTOMER) ?? "null") as { token?: unknown; expiresAt?: unknown } | null;
-    if (saved && typeof saved.token === "string" && typeof saved.expiresAt === "number" && saved.expiresAt > Date.now()) {
-      return { token: saved.token, expiresAt: saved.expiresAt };
-    }
+    return JSON.parse(localStorage.getItem(CUSTOMER) ?? "null") as { token?: unknown; expiresAt?: unknown } | null;
   } catch {
-    /* not ours, or from before expiries: dropped below */
+    return null; // not ours, or a bare token from before expiries: dropped
   }
+}
+
+/**
+ * The stored customer token while it lasts. One past its expiry is removed and also signed out on the server, so it
+ * stops working for whoever may have copied it, not only in this browser.
+ */
+function storedCustomer(storefrontKey: string): string | null {
+  const saved = savedCustomer();
+  if (saved && typeof saved.token === "string" && typeof saved.expiresAt === "number" && saved.expiresAt > Date.now()) return saved.token;
   localStorage.removeItem(CUSTOMER);
+  if (saved && typeof saved.token === "string") {
+    void fetch(new URL("/api/shop/customer/logout", window.location.origin), {
+      method: "POST",
+      headers: { "X-STOREFRONT-KEY": storefrontKey, Authorization: `Bearer ${saved.token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
   return null;
 }
 
@@ -72,20 +85,20 @@ export function ShopProvider({ storefrontKey, children }: { storefrontKey: strin
   const [customerToken, setCustomer] = useState<string | null>(null);
   const [cartToken, setCart] = useState<string | null>(null);
   useEffect(() => {
-    setCustomer(storedCustomer()?.token ?? null);
+    setCustomer(storedCustomer(storefrontKey));
     setCart(localStorage.getItem(CART));
     setReady(true);
-  }, []);
+  }, [storefrontKey]);
   const setCustomerToken = useCallback((t: string | null) => (rememberCustomer(t), setCustomer(t)), []);
   // Signed out when the expiry passes while the page stays open (checked each minute: timers cannot wait 12 hours
   // reliably in a background tab).
   useEffect(() => {
     if (!customerToken) return;
     const timer = setInterval(() => {
-      if (!storedCustomer()) setCustomer(null);
+      if (!storedCustomer(storefrontKey)) setCustomer(null);
     }, 60_000);
     return () => clearInterval(timer);
-  }, [customerToken]);
+  }, [customerToken, storefrontKey]);
   const setCartToken = useCallback((t: string | null) => (remember(CART, t), setCart(t)), []);
 
   const request = useCallback(
