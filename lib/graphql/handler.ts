@@ -70,6 +70,23 @@ const reuseParsedBody: Plugin<Record<string, unknown>, ServerContext> = {
 };
 
 /**
+ * A refusal for a spent budget (an error with `extensions.retry_after`) sends `Retry-After` on GraphQL too, the header
+ * clients of the REST twin already read.
+ */
+const retryAfterSeconds = new WeakMap<Request, number>();
+const retryAfterHeader: Plugin<Record<string, unknown>, ServerContext> = {
+  onResultProcess({ request, result }) {
+    const errors = Array.isArray(result) ? result.flatMap((r) => r.errors ?? []) : ("errors" in result ? result.errors ?? [] : []);
+    const seconds = Math.max(0, ...errors.map((e) => Number(e.extensions?.retry_after) || 0));
+    if (seconds) retryAfterSeconds.set(request, seconds);
+  },
+  onResponse({ request, response }) {
+    const seconds = retryAfterSeconds.get(request);
+    if (seconds) response.headers.set("Retry-After", String(seconds));
+  },
+};
+
+/**
  * Errors made by toGraphqlError carry `extensions.status`; they pass unmasked even when they come from another copy
  * of the `graphql` package than yoga's (an `instanceof` check fails across copies), everything else is masked.
  */
@@ -91,7 +108,7 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       graphiql: graphiqlOptions(surface),
       maskedErrors: { maskError: keepDomainErrors },
       logging: yogaLogger,
-      plugins: [reuseParsedBody, ...documentLimits()],
+      plugins: [reuseParsedBody, retryAfterHeader, ...documentLimits()],
     }));
 
   return withRequestLog(surface, async function handler(req: Request): Promise<Response> {

@@ -40,6 +40,7 @@ function expectRateLimited(o: Outcome, transport: string) {
     expect(o.raw.retry_after).toBeGreaterThanOrEqual(1);
   } else {
     expect(o.raw.errors[0].extensions).toMatchObject({ code: "rate_limit_exceeded", status: 429, retry_after: expect.any(Number) });
+    expect(Number(o.headers.get("Retry-After"))).toBe(o.raw.errors[0].extensions.retry_after);
   }
 }
 
