@@ -50,3 +50,18 @@ export function inRange(addr: ipaddr.IPv4 | ipaddr.IPv6, [range, bits]: Range): 
   const candidate = range.kind() === "ipv6" && addr.kind() === "ipv4" ? (addr as ipaddr.IPv4).toIPv4MappedAddress() : addr;
   return candidate.kind() === range.kind() && candidate.match([range, bits] as never);
 }
+
+/** A range in IPv6 space (IPv4 as IPv4-mapped), so IPv4 and IPv4-mapped entries compare alike. */
+function asIpv6Range(entry: string): [ipaddr.IPv6, number] {
+  const [addr, bits] = parseRange(entry);
+  return addr.kind() === "ipv4" ? [(addr as ipaddr.IPv4).toIPv4MappedAddress(), bits + 96] : [addr as ipaddr.IPv6, bits];
+}
+
+/** Every range of `inner` lies inside some range of `outer` (both normalised allowlists). */
+export function allowlistWithin(inner: string, outer: string): boolean {
+  const outers = outer.split(",").map(asIpv6Range);
+  return inner.split(",").every((entry) => {
+    const [addr, bits] = asIpv6Range(entry);
+    return outers.some(([o, oBits]) => bits >= oBits && addr.match(o, oBits));
+  });
+}

@@ -1,11 +1,10 @@
 // Integration tokens authenticate the Admin API: `<id>|<secret>`, tied to one admin user, shown once, stored as
 // SHA-256. What a token may do is its scope intersected with its owner's role, checked on every call.
-import ipaddr from "ipaddr.js";
 import type { Db } from "../db/client.ts";
 import type { Principal, RequestContext } from "../context.ts";
 import { Forbidden, NotFound, Unauthenticated, Validation } from "../errors.ts";
 import { parseIdToken, randomSecret, sameHash, sha256 } from "../auth/secrets.ts";
-import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
+import { allowlistWithin, ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
 import { isPermission, PERMISSIONS } from "../admin-users/permissions.ts";
 
 export type TokenScope = "all" | "custom" | "role";
@@ -131,22 +130,6 @@ export async function callerBounds(ctx: RequestContext): Promise<TokenBounds | n
   const p = ctx.principal;
   if (p.kind !== "admin" || !p.tokenId) return null;
   return ctx.db.integrationToken.findUnique({ where: { id: p.tokenId }, select: { allowedIps: true, expiresAt: true, rateLimit: true } });
-}
-
-/** An entry as a range in IPv6 space, IPv4 as IPv4-mapped, so v4 and v4-mapped entries compare alike. */
-function asRange(entry: string): [ipaddr.IPv6, number] {
-  const e = entry.trim();
-  const [addr, bits] = e.includes("/") ? ipaddr.parseCIDR(e) : [ipaddr.parse(e), ipaddr.parse(e).kind() === "ipv4" ? 32 : 128];
-  return addr.kind() === "ipv4" ? [(addr as ipaddr.IPv4).toIPv4MappedAddress(), bits + 96] : [addr as ipaddr.IPv6, bits];
-}
-
-/** Every range of `inner` lies inside some range of `outer` (both normalised allowlists). */
-export function allowlistWithin(inner: string, outer: string): boolean {
-  const outers = outer.split(",").map(asRange);
-  return inner.split(",").every((entry) => {
-    const [addr, bits] = asRange(entry);
-    return outers.some(([o, oBits]) => bits >= oBits && addr.match(o, oBits));
-  });
 }
 
 /** Refuses (403) a token whose restrictions would be wider than the caller's own on any of the fields given. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
 import { adminCall, adminCredential, adminGraphql, TRANSPORTS } from "../support/admin.ts";
-import { allowlistWithin } from "../../lib/integrations/tokens.ts";
+import { allowlistWithin } from "../../lib/auth/ip.ts";
 
 const DAY = 86400_000;
 /** Calls come from inside the caller's allowlist (the suite trusts one proxy: tests name the client here). */
