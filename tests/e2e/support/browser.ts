@@ -1,10 +1,10 @@
-// The system Chromium driven by playwright-core; a failing test leaves a full-page screenshot in test-results/.
+// Chromium driven by playwright-core: the one the global setup found or installed (tests/e2e/support/find-browser.ts);
+// a failing test leaves a full-page screenshot in test-results/.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFailed, expect } from "vitest";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RESULTS = path.resolve(import.meta.dirname, "../../../test-results");
 
 export const baseUrl = () => inject("baseUrl");
@@ -14,7 +14,7 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: inject("chromiumPath"),
       args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
     });
   });

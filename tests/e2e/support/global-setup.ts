@@ -1,5 +1,8 @@
-// Once per browser-test run: a fresh SQLite file with the demo store, one production build, one server.
+// Once per browser-test run: the Chromium to drive (found or installed), a fresh SQLite file with the demo store,
+// one production build, one server.
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { BrowserUnavailable, findBrowser, machineProbes } from "./find-browser.ts";
 import { buildApp, freePort, prepareDatabase, removeDatabase, serverEnv, startApp } from "./server.ts";
 
 declare module "vitest" {
@@ -8,10 +11,26 @@ declare module "vitest" {
     storefrontKey: string;
     /** The server's database, for tests that set up what no API can (e.g. an admin who must change a password). */
     databaseUrl: string;
+    /** The Chromium executable tests/e2e/support/browser.ts launches (tests/e2e/support/find-browser.ts). */
+    chromiumPath: string;
   }
 }
 
+const INSTALL_LOG = path.resolve(import.meta.dirname, "../../../test-results/browser-install.log");
+
 export default async function setup(project: TestProject) {
+  // First, before minutes of building: without a browser there is nothing to run.
+  let chromiumPath: string;
+  try {
+    chromiumPath = await findBrowser(machineProbes(INSTALL_LOG));
+  } catch (e) {
+    if (!(e instanceof BrowserUnavailable)) throw e;
+    // One line saying what to install, not a stack trace into this file.
+    const error = new Error(e.message);
+    error.stack = e.message;
+    throw error;
+  }
+  project.provide("chromiumPath", chromiumPath);
   const databaseUrl = `file:./data/e2e-${process.pid}.db`;
   const env = serverEnv(databaseUrl);
   const started = Date.now();
@@ -26,7 +45,7 @@ export default async function setup(project: TestProject) {
     removeDatabase(databaseUrl);
     throw e;
   }
-  console.log(`Browser tests: app ${build} and ready at ${app.baseUrl} in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(`Browser tests: ${chromiumPath}; app ${build} and ready at ${app.baseUrl} in ${Math.round((Date.now() - started) / 1000)} s.`);
   project.provide("baseUrl", app.baseUrl);
   project.provide("databaseUrl", databaseUrl);
   return async () => {
