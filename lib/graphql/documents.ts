@@ -12,8 +12,15 @@ export interface DocumentFacts {
    * it is given (literally or through variables); null for anything else.
    */
   queryFields: ReadonlyMap<string, ReadonlySet<string>> | null;
-  /** Distinct root response keys (alias or name) of each operation, by operation name ("" for an unnamed one). */
-  rootFields: ReadonlyMap<string, number>;
+  /** Root fields of each operation, by operation name ("" for an unnamed one). */
+  rootFields: ReadonlyMap<string, RootFields>;
+}
+
+export interface RootFields {
+  /** Distinct response keys (alias or name): each is a resolver run of its own. */
+  keys: number;
+  /** The fields' names, which name the operations they run. */
+  names: ReadonlySet<string>;
 }
 
 const NOTHING: DocumentFacts = { introspectionOnly: false, queryFields: null, rootFields: new Map() };
@@ -43,9 +50,11 @@ function factsOf(query: string): DocumentFacts {
   }
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const rootFields = new Map<string, number>();
+  const rootFields = new Map<string, RootFields>();
   for (const d of operations) {
-    if (d.kind === Kind.OPERATION_DEFINITION) rootFields.set(d.name?.value ?? "", responseKeys(d.selectionSet, fragments, new Set()).size);
+    if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+    const { keys, names } = collectFields(d.selectionSet, fragments, new Set());
+    rootFields.set(d.name?.value ?? "", { keys: keys.size, names });
   }
   return {
     introspectionOnly: everyField && [...fields.keys()].every((f) => f.startsWith("__")),
@@ -55,23 +64,37 @@ function factsOf(query: string): DocumentFacts {
 }
 
 /**
- * The response keys a selection set yields, through fragment spreads and inline fragments: fields sharing a key are
- * merged by GraphQL and resolved once, while every alias is a resolver run of its own. Skip/include directives are
- * not evaluated: a field that may run is counted.
+ * The response keys and field names a selection set yields, through fragment spreads and inline fragments: fields
+ * sharing a key are merged by GraphQL and resolved once, while every alias is a resolver run of its own.
+ * Skip/include directives are not evaluated: a field that may run is counted.
  */
-function responseKeys(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>, keys = new Set<string>()): Set<string> {
+function collectFields(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+  out = { keys: new Set<string>(), names: new Set<string>() },
+): { keys: Set<string>; names: Set<string> } {
   for (const s of set.selections) {
-    if (s.kind === Kind.FIELD) keys.add(s.alias?.value ?? s.name.value);
-    else if (s.kind === Kind.INLINE_FRAGMENT) responseKeys(s.selectionSet, fragments, seen, keys);
+    if (s.kind === Kind.FIELD) {
+      out.keys.add(s.alias?.value ?? s.name.value);
+      out.names.add(s.name.value);
+    } else if (s.kind === Kind.INLINE_FRAGMENT) collectFields(s.selectionSet, fragments, seen, out);
     else {
       const fragment = fragments.get(s.name.value);
       // A fragment spread twice adds nothing new; a cycle is invalid and yoga refuses it.
       if (!fragment || seen.has(s.name.value)) continue;
       seen.add(s.name.value);
-      responseKeys(fragment.selectionSet, fragments, seen, keys);
+      collectFields(fragment.selectionSet, fragments, seen, out);
     }
   }
-  return keys;
+  return out;
+}
+
+/** The root fields of the operation that runs (by `operationName`, or the only one); null when yoga will refuse it. */
+export function operationRootFields(query: unknown, operationName: unknown): RootFields | null {
+  const { rootFields } = documentFacts(query);
+  const name = typeof operationName === "string" && operationName ? operationName : null;
+  return (name !== null ? rootFields.get(name) : rootFields.size === 1 ? [...rootFields.values()][0] : undefined) ?? null;
 }
 
 /**
@@ -80,10 +103,7 @@ function responseKeys(set: SelectionSetNode, fragments: Map<string, FragmentDefi
  * several without a name) spends one, like any other request.
  */
 export function documentCost(query: unknown, operationName: unknown): number {
-  const { rootFields } = documentFacts(query);
-  const name = typeof operationName === "string" && operationName ? operationName : null;
-  const count = name !== null ? rootFields.get(name) : rootFields.size === 1 ? [...rootFields.values()][0] : undefined;
-  return Math.max(1, count ?? 1);
+  return Math.max(1, operationRootFields(query, operationName)?.keys ?? 1);
 }
 
 export function documentFacts(query: unknown): DocumentFacts {

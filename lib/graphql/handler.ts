@@ -5,10 +5,11 @@ import { createYoga, maskError, type GraphQLParams, type Plugin } from "graphql-
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { openGate, GateError } from "../http/context.ts";
 import { corsHeaders, errorResponse } from "../http/respond.ts";
-import { PayloadTooLarge } from "../errors.ts";
+import { AppError, PayloadTooLarge } from "../errors.ts";
+import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
-import { documentCost, documentFacts } from "./documents.ts";
+import { documentCost, documentFacts, operationRootFields } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
 import { documentLimits } from "./limits.ts";
 import { withRequestLog, yogaLogger } from "../log/index.ts";
@@ -97,6 +98,20 @@ function keepDomainErrors(error: unknown, message: string, isDev?: boolean) {
   return maskError(error, message, isDev);
 }
 
+/**
+ * The key is checked once per document, before any field runs, so a refused key answers for the whole document:
+ * with the status its root fields declare when they all declare the same one (a document of return fields: 401,
+ * as SPEC.md's return section says), otherwise with the general 403 `invalid_key`.
+ */
+function documentKeyRefusal(e: unknown, query: unknown, operationName: unknown, operations: AnyOperation[]): unknown {
+  if (!(e instanceof AppError) || e.code !== "invalid_key") return e;
+  const names = operationRootFields(query, operationName)?.names;
+  const ops = names ? [...names].map((n) => operations.find((op) => op.name === n && op.graphql !== false)) : [];
+  if (!ops.length || ops.some((op) => !op)) return e;
+  const statuses = new Set(ops.map((op) => op!.rest?.invalidKeyStatus));
+  return statuses.size === 1 ? keyRefusal(e, ops[0]!) : e;
+}
+
 export function graphqlRoute(surface: Surface, endpoint: string, operations: () => AnyOperation[]) {
   let yoga: ReturnType<typeof createYoga<ServerContext>> | null = null;
   const server = () =>
@@ -121,7 +136,9 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       const { query, operationName } = documentOf(req, body);
       const cost = documentCost(query, operationName);
       const gate = surface === "shop" || requireKey
-        ? await openGate(req, surface, { requireKey, cost })
+        ? await openGate(req, surface, { requireKey, cost }).catch((e: unknown) => {
+            throw documentKeyRefusal(e, query, operationName, operations());
+          })
         : null;
       headers = gate?.headers ?? headers;
       const ctx = gate?.ctx ?? (await openGate(req, "shop", { requireKey: false })).ctx;

@@ -2,7 +2,8 @@
 // them is refused while it is parsed or validated, so nothing of it runs. The error carries `extensions.code` and
 // `extensions.status` 400 like every other refusal; the HTTP status is yoga's for any invalid document (400 for
 // `Accept: application/graphql-response+json`, 200 for plain `application/json`, as GraphQL over HTTP says).
-// Introspection (`__schema`) is exempt from the depth and cost limits, so the explorers keep working.
+// Introspection (`__schema`) is exempt from the depth and cost limits, so the explorers keep working. A syntax error
+// is refused the same way; a request with no document at all is a 400 on every media type.
 import { GraphQLError, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -41,17 +42,57 @@ function refuseWith(code: string): { propagateOnRejection: false; onReject: Reje
   };
 }
 
+/**
+ * A request without a document (`{}`, a GET without `query`, a blank query) is not a GraphQL request at all: 400 on
+ * every media type, where yoga answers 200 for `application/json`. User plugins run before yoga's own check.
+ */
+const documentRequired: Plugin = {
+  onParams({ params }) {
+    if (typeof params.query === "string" ? params.query.trim() : params.query != null) return;
+    throw new GraphQLError("Must provide query string.", {
+      extensions: { code: "BAD_REQUEST", status: 400, http: { status: 400 } },
+    });
+  },
+};
+
+/**
+ * A syntax error is a 400 refusal like the limits' own. The parser that runs is graphql-armor's, and in the production
+ * bundle its GraphQLError may come from another copy of `graphql` than yoga's; yoga then takes it for a crash and
+ * answers 500 `Unexpected error.`. Marked here with `extensions.status` and `extensions.http`, which are read without
+ * `instanceof`, it keeps its message and gets yoga's usual HTTP status for an invalid document.
+ */
+export const syntaxErrorsRefused: Plugin = {
+  onParse({ parseFn, setParseFn }) {
+    setParseFn((source, options) => {
+      try {
+        return parseFn(source, options);
+      } catch (e) {
+        const error = e as { message?: unknown; extensions?: { status?: unknown }; source?: GraphQLError["source"]; positions?: readonly number[] };
+        if (typeof error?.extensions?.status === "number") throw e; // a limit's refusal, marked already
+        throw new GraphQLError(typeof error?.message === "string" ? error.message : "Syntax Error.", {
+          source: error?.source,
+          positions: error?.positions,
+          extensions: { code: "GRAPHQL_PARSE_FAILED", status: 400, http: { spec: true, status: 400 } },
+        });
+      }
+    });
+  },
+};
+
 export function documentLimits(): Plugin[] {
   return [
+    documentRequired,
     // The token count is checked while parsing, so a huge document is abandoned part way: it must throw there.
     maxTokensPlugin({
       n: GRAPHQL_LIMITS.tokens,
       onReject: [
         (_ctx: unknown, error: GraphQLError) => {
-          Object.assign(error.extensions as Record<string, unknown>, { code: "query_too_large", status: 400 });
+          // `http` too, for the same reason as syntaxErrorsRefused: yoga may not know this error's class.
+          Object.assign(error.extensions as Record<string, unknown>, { code: "query_too_large", status: 400, http: { spec: true, status: 400 } });
         },
       ],
     }) as Plugin,
+    syntaxErrorsRefused, // after maxTokensPlugin, so it wraps the parser that plugin sets
     maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...refuseWith("query_too_deep") }) as Plugin,
     costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true, ...refuseWith("query_too_complex") }) as Plugin,
     maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, ...refuseWith("too_many_aliases") }) as Plugin,

@@ -2,7 +2,7 @@
 //   export const GET = rest(listProducts);
 import type { AnyOperation, Download, ListSpec, Paging } from "../operations/define.ts";
 import { projector } from "../operations/project.ts";
-import { authorize } from "../operations/authorize.ts";
+import { authorize, keyRefusal } from "../operations/authorize.ts";
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
 import { openGate, GateError } from "./context.ts";
 import { corsHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
@@ -75,18 +75,30 @@ function queryOf(url: URL): Record<string, string> {
   return out;
 }
 
-function positiveInt(text: string | null): number | null {
+/** A whole number of at most 15 digits (beyond that, or in any other form, null). */
+function wholeNumber(text: string | null): number | null {
   if (text == null || !/^-?\d{1,15}$/.test(text.trim())) return null;
   return Number(text);
 }
 
-/** SPEC.md Limits: `page` 1-based; `per_page` clamped to the cap; 0, negative or junk fall back to the default. */
+/** Past any real listing; a larger page is a mistake, not a page that happens to be empty. */
+export const MAX_PAGE = 10_000_000;
+
+/**
+ * SPEC.md Limits: `page` 1-based, default 1; a page past the last is an empty list. `per_page` clamped to the cap; 0,
+ * negative or junk fall back to the default. A `page` that is not a whole number from 1 to MAX_PAGE is refused
+ * (400): answering page 1 instead would show a client that lost count the same rows again.
+ */
 export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } {
   if (url.searchParams.has("itemsPerPage")) throw new BadRequest("itemsPerPage is not accepted; use per_page.");
-  const page = Math.max(1, positiveInt(url.searchParams.get("page")) ?? 1);
-  const asked = positiveInt(
-    (spec.sizeParam ? url.searchParams.get(spec.sizeParam) : null) ?? url.searchParams.get("per_page") ?? url.searchParams.get("perPage"),
-  );
+  const pageText = url.searchParams.get("page")?.trim() || null;
+  const page = pageText == null ? 1 : /^\d+$/.test(pageText) ? Number(pageText) : NaN;
+  if (!(page >= 1 && page <= MAX_PAGE)) {
+    throw new BadRequest(`page must be a whole number from 1 to ${MAX_PAGE}; "${pageText!.slice(0, 40)}" is not.`, "invalid_page");
+  }
+  const sizeText = (spec.sizeParam ? url.searchParams.get(spec.sizeParam) : null) ?? url.searchParams.get("per_page") ?? url.searchParams.get("perPage");
+  // Digits past the 15 that `wholeNumber` reads are still a size above the cap.
+  const asked = sizeText != null && /^\d{16,}$/.test(sizeText.trim()) ? spec.maxPerPage : wholeNumber(sizeText);
   const limit = asked == null || asked <= 0 ? spec.defaultPerPage : Math.min(asked, spec.maxPerPage);
   return { page, limit, offset: (page - 1) * limit };
 }
@@ -149,7 +161,7 @@ export function rest(op: AnyOperation): RestHandler {
       if (binding.download) return download(result as Download, headers);
       return json(output(result), binding.status ?? 200, headers);
     } catch (e) {
-      return errorResponse(e, e instanceof GateError ? e.headers : headers);
+      return errorResponse(keyRefusal(e, op), e instanceof GateError ? e.headers : headers);
     }
   };
   // The route-coverage test reads which operation a route file serves.

@@ -16,6 +16,17 @@ const ERROR_STATUSES: Record<string, string> = {
   "429": "Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds).",
 };
 
+/** The error statuses as this operation answers them (its declared key and bearer statuses, its paging). */
+function errorStatuses(op: AnyOperation): Record<string, string> {
+  const out = { ...ERROR_STATUSES };
+  if (op.list && op.list !== "all") out["400"] = out["400"].replace(/\)\.$/, ", or a `page` that is not a whole number from 1 to 10,000,000: `invalid_page`).");
+  if (op.rest?.invalidKeyStatus === 401) {
+    out["401"] = "Missing, invalid, deactivated, expired or IP-blocked storefront key (`missing_key`, `invalid_key`).";
+    out["403"] = op.rest.unauthenticatedStatus === 403 ? "Missing or invalid customer bearer token (`unauthenticated`), or not allowed." : "Not allowed.";
+  }
+  return out;
+}
+
 const PAGE_HEADERS = {
   "X-Total-Count": { description: "Total items.", schema: { type: "integer" } },
   "X-Page": { description: "Current page.", schema: { type: "integer" } },
@@ -94,7 +105,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
             content: { "application/json": { schema: listBody } },
           };
       const responses: Json = { [String(binding.status ?? 200)]: success };
-      for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+      for (const [status, description] of Object.entries(errorStatuses(op))) {
         responses[status] = { description, content: { "application/json": { schema: ref("Error") } } };
       }
       const operation: Json = {

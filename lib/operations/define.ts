@@ -42,6 +42,11 @@ export interface RestBinding<I> {
   status?: number;
   /** Status for a missing or bad bearer where SPEC.md documents one other than 401 (returns: 403). */
   unauthenticatedStatus?: number;
+  /**
+   * Status for a wrong, deactivated, expired or IP-blocked storefront key where SPEC.md documents one other than 403
+   * (returns: 401). The body's `error` stays `invalid_key`.
+   */
+  invalidKeyStatus?: number;
   /** Accepts `multipart/form-data`; file parts arrive in the input as `File` objects (REST only, SPEC.md item 6). */
   multipart?: { maxBytes: number };
   /** The operation returns a `Download`, sent as an attachment instead of JSON. */

@@ -1,5 +1,6 @@
 // Returns (RMA) on REST and GraphQL: returnable items, reasons, raising, list and detail, cancel, close, reopen
-// and the message thread. SPEC.md: these answer 403 (not 401) for a missing or invalid customer bearer.
+// and the message thread. SPEC.md documents their own statuses: 403 (not 401) for a missing or invalid customer
+// bearer, 401 (not 403) for a wrong, deactivated, expired or IP-blocked storefront key.
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { boolParam, intParam, recordId, text } from "../operations/fields.ts";
@@ -14,7 +15,8 @@ import { cancelReturn, closeReturn, listMessages, reopenReturn, sendMessage } fr
 import { MAX_IMAGE_BYTES, MAX_IMAGES, returnImage } from "./images.ts";
 
 const customer = { access: "customer", surface: "shop" } as const;
-const FORBIDDEN = 403;
+/** The credential statuses of SPEC.md's return section, declared on every return endpoint. */
+const RETURN_STATUSES = { unauthenticatedStatus: 403, invalidKeyStatus: 401 } as const;
 const quantity = () => intParam().pipe(z.int().min(1, { message: "must be at least 1" }).max(10_000));
 
 export const returnableItems = operation({
@@ -27,7 +29,7 @@ export const returnableItems = operation({
   input: z.object({ orderId: recordId() }),
   output: ReturnableItem,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/returnable-items", `${RETURNS_IRI}/returnable-items`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: ["/api/shop/returnable-items", `${RETURNS_IRI}/returnable-items`], ...RETURN_STATUSES },
   run: (ctx, { orderId }) => findReturnable(ctx, orderId),
 });
 
@@ -39,7 +41,7 @@ export const returnReasons = operation({
   input: z.object({}),
   output: ReturnReason,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/reasons`, "/api/shop/return-reasons"], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/reasons`, "/api/shop/return-reasons"], ...RETURN_STATUSES },
   run: async (ctx, _input, paging) => {
     const where = { status: true };
     const [total, items] = await Promise.all([
@@ -58,7 +60,7 @@ export const customerReturns = operation({
   input: z.object({ status: intParam().optional(), orderId: intParam().optional() }),
   output: CustomerReturn,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [RETURNS_IRI], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: [RETURNS_IRI], ...RETURN_STATUSES },
   graphql: { args: listArgs({ status: z.int().optional(), orderId: z.int().optional() }), input: (a) => fromListArgs(a, {}) },
   run: listReturns,
 });
@@ -70,7 +72,7 @@ export const customerReturn = operation({
   summary: "One of the caller's returns; 404 when it does not exist or is someone else's.",
   input: z.object({ id: recordId() }),
   output: CustomerReturn,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}`], ...RETURN_STATUSES },
   run: (ctx, { id }) => returnDetail(ctx, id),
 });
 
@@ -115,7 +117,7 @@ export const createCustomerReturn = operation({
     method: "POST",
     paths: [RETURNS_IRI],
     status: 201,
-    unauthenticatedStatus: FORBIDDEN,
+    ...RETURN_STATUSES,
     multipart: { maxBytes: MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024 },
     input: createInputFromRest,
   },
@@ -131,7 +133,7 @@ export const cancelCustomerReturn = operation({
   kind: "mutation",
   summary: "Withdraw one of the caller's returns before its package is on the way; its units go back into the line's currentQuantity. Otherwise 400.",
   output: CustomerReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/cancel`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/cancel`], ...RETURN_STATUSES },
   run: (ctx, { id }) => cancelReturn(ctx, id),
 });
 
@@ -142,7 +144,7 @@ export const reopenCustomerReturn = operation({
   kind: "mutation",
   summary: "Reopen a canceled or declined return (→ Pending) while canReopen: within its window and with its units still free. Otherwise 400.",
   output: CustomerReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/reopen`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/reopen`], ...RETURN_STATUSES },
   run: (ctx, { id }) => reopenReturn(ctx, id),
 });
 
@@ -153,7 +155,7 @@ export const closeCustomerReturn = operation({
   kind: "mutation",
   summary: "Close one of the caller's returns while canClose: it becomes Solved (statusId 3) and a note joins the thread. Otherwise 400.",
   output: ClosedReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/close`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/close`], ...RETURN_STATUSES },
   run: (ctx, { id }) => closeReturn(ctx, id),
 });
 
@@ -168,7 +170,7 @@ export const sendCustomerReturnMessage = operation({
     method: "POST",
     paths: [`${RETURNS_IRI}/{id}/messages`],
     status: 201,
-    unauthenticatedStatus: FORBIDDEN,
+    ...RETURN_STATUSES,
     input: (raw) => ({ ...camelKeys(raw), returnId: raw.id }),
   },
   run: sendMessage,
@@ -182,7 +184,7 @@ export const customerReturnMessages = operation({
   summary: "The message thread of one of the caller's returns, oldest first.",
   output: ReturnMessage,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/messages`], unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/messages`], ...RETURN_STATUSES },
   run: (ctx, { id }, paging) => listMessages(ctx, id, paging),
 });
 
@@ -193,7 +195,7 @@ export const customerReturnImage = operation({
   summary: "Download an image attached to one of the caller's returns.",
   input: z.object({ id: recordId(), imageId: recordId() }),
   output: z.unknown(),
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/images/{imageId}`], download: true, unauthenticatedStatus: FORBIDDEN },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/images/{imageId}`], download: true, ...RETURN_STATUSES },
   graphql: false,
   run: (ctx, { id, imageId }) => returnImage(ctx, id, imageId),
 });

@@ -24,8 +24,7 @@ describe("GET /api/shop/products paging", () => {
     { name: "negative per_page falls back to the default", query: { per_page: "-5" }, perPage: 30, page: 1 },
     { name: "junk per_page falls back to the default", query: { per_page: "lots" }, perPage: 30, page: 1 },
     { name: "page=2 continues where page 1 ended", query: { page: "2", per_page: "20" }, perPage: 20, page: 2 },
-    { name: "page=0 is page 1", query: { page: "0", per_page: "5" }, perPage: 5, page: 1 },
-    { name: "junk page is page 1", query: { page: "two", per_page: "5" }, perPage: 5, page: 1 },
+    // page=0, junk or absurd pages are refused with 400 (issue 15: never answered with page 1): tests/api/spec-points.test.ts
   ];
 
   it.each(cases)("$name", async ({ query, perPage, page }) => {

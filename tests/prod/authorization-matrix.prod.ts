@@ -102,16 +102,18 @@ function callFor(op: AnyOperation, world?: ShopWorld): Call {
 
 /** Customer-only operations refuse a missing or bad customer bearer with 401, or the status they declare (returns: 403). */
 const customerRefusal = (op: AnyOperation): Expectation => ({ status: op.rest?.unauthenticatedStatus ?? 401, code: "unauthenticated" });
+/** A refused storefront key is 403 `invalid_key`, or the status the operation declares (returns: 401). */
+const keyRefusal = (op: AnyOperation): Expectation => ({ status: op.rest?.invalidKeyStatus ?? 403, code: "invalid_key" });
 
 const SHOP: Situation<ShopWorld>[] = [
   { name: "no credential", opts: () => ({}), expect: () => ({ status: 401, code: "missing_key" }) },
   { name: "an integration token and no key", opts: (w) => ({ bearer: w.integrationToken }), expect: () => ({ status: 401, code: "missing_key" }) },
-  { name: "a deactivated key", opts: (w) => ({ key: w.deactivatedKey, bearer: w.alice.token }), expect: () => ({ status: 403, code: "invalid_key" }) },
-  { name: "an expired key", opts: (w) => ({ key: w.expiredKey, bearer: w.alice.token }), expect: () => ({ status: 403, code: "invalid_key" }) },
+  { name: "a deactivated key", opts: (w) => ({ key: w.deactivatedKey, bearer: w.alice.token }), expect: keyRefusal },
+  { name: "an expired key", opts: (w) => ({ key: w.expiredKey, bearer: w.alice.token }), expect: keyRefusal },
   {
     name: "an IP-blocked key",
     opts: (w) => ({ key: w.blockedKey, bearer: w.alice.token, headers: FROM_OUTSIDE }),
-    expect: () => ({ status: 403, code: "invalid_key" }),
+    expect: keyRefusal,
   },
   {
     name: "the key alone",
