@@ -1,8 +1,10 @@
 // Every HTML page gets a Content-Security-Policy with a fresh nonce: Next.js reads the nonce from the request's
 // CSP header while rendering and puts it on its own scripts, so no inline script runs without it. Pages are
 // rendered per request for that reason (app/layout.tsx). The JSON APIs are left out of the matcher (they carry
-// their headers themselves, lib/http/respond.ts), except the two explorer pages that live under /api.
+// their headers themselves, lib/http/respond.ts), except the two explorer pages that live under /api, and CORS
+// preflights on /api: answered here, once for every route (lib/http/cors.ts), before any route is looked up.
 import { NextResponse, type NextRequest } from "next/server";
+import { preflight, surfaceOfPath } from "./lib/http/cors.ts";
 
 function contentSecurityPolicy(nonce: string, pathname: string, dev = process.env.NODE_ENV === "development"): string {
   return [
@@ -28,6 +30,10 @@ function contentSecurityPolicy(nonce: string, pathname: string, dev = process.en
 }
 
 export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (request.method === "OPTIONS" && pathname.startsWith("/api/") && request.headers.has("access-control-request-method")) {
+    return preflight(surfaceOfPath(pathname), request.headers.get("origin"));
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = contentSecurityPolicy(nonce, request.nextUrl.pathname);
   const requestHeaders = new Headers(request.headers);
@@ -51,5 +57,8 @@ export const config = {
     // The API explorers are pages.
     "/api/shop",
     "/api/admin",
+    // CORS preflights (a browser's OPTIONS always carries Access-Control-Request-Method); not the panel's
+    // /admin/api/…, which never answers cross-origin.
+    { source: "/api/:path+", has: [{ type: "header", key: "access-control-request-method" }] },
   ],
 };

@@ -1,18 +1,12 @@
-// JSON answers, CORS exposure and the one mapping from errors to HTTP.
+// JSON answers, their browser headers and the one mapping from errors to HTTP. CORS depends on the request's Origin
+// and the API, so the bindings add it (lib/http/cors.ts withCors).
 import { ZodError } from "zod";
 import { AppError, BadRequest, Validation, type FieldErrors } from "../errors.ts";
 import { GateError } from "./context.ts";
 import { fromPrismaError } from "../db/errors.ts";
 import { logError } from "../log/index.ts";
 
-export const EXPOSED_HEADERS = [
-  "X-Total-Count", "X-Page", "X-Per-Page", "X-Total-Pages",
-  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id",
-].join(", ");
-
-export function corsHeaders(headers = new Headers()): Headers {
-  headers.set("Access-Control-Allow-Origin", "*");
-  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+export function answerHeaders(headers = new Headers()): Headers {
   // Also set by next.config.mjs; here too so that an answer is marked wherever the handler runs.
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -29,7 +23,7 @@ export function json(body: unknown, status = 200, headers = new Headers()): Resp
 /** A JSON answer whose body is serialised already. */
 export function jsonText(text: string | null, status = 200, headers = new Headers()): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(status === 204 ? null : text, { status, headers: corsHeaders(headers) });
+  return new Response(status === 204 ? null : text, { status, headers: answerHeaders(headers) });
 }
 
 export function zodToValidation(error: ZodError, prefix: string[] = []): Validation {

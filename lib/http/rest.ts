@@ -5,8 +5,9 @@ import { projector } from "../operations/project.ts";
 import { authorize, keyRefusal } from "../operations/authorize.ts";
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
 import { openGate, GateError } from "./context.ts";
-import { corsHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
+import { answerHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
 import { withRequestLog } from "../log/index.ts";
+import { withCors } from "./cors.ts";
 import { MAX_BODY_BYTES, readCappedForm, readCappedText } from "./body.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
 
@@ -106,7 +107,7 @@ export function restPaging(url: URL, spec: ListSpec): Paging & { page: number } 
 function download(file: Download, headers: Headers): Response {
   headers.set("Content-Type", file.contentType);
   headers.set("Content-Disposition", attachmentDisposition(file.filename));
-  return new Response(file.body as BodyInit, { status: 200, headers: corsHeaders(headers) });
+  return new Response(file.body as BodyInit, { status: 200, headers: answerHeaders(headers) });
 }
 
 const PAGING_KEYS = new Set(["page", "per_page", "perPage"]);
@@ -165,5 +166,5 @@ export function rest(op: AnyOperation): RestHandler {
     }
   };
   // The route-coverage test reads which operation a route file serves.
-  return Object.assign(withRequestLog(op.surface, handler), { operation: op });
+  return Object.assign(withRequestLog(op.surface, withCors(op.surface, handler)), { operation: op });
 }

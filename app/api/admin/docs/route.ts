@@ -1,7 +1,10 @@
 import { openApiDocument } from "@/lib/openapi/document";
 import { adminOperations } from "@/lib/operations/admin";
 import { json } from "@/lib/http/respond";
+import { withCors } from "@/lib/http/cors";
 
-export function GET(req: Request) {
-  return json(openApiDocument("admin", adminOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin));
-}
+// Read by clients and tools on other origins as the API itself is, under the same policy.
+
+export const GET = withCors("admin", async (req: Request) =>
+  json(openApiDocument("admin", adminOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin)),
+);

@@ -1,7 +1,10 @@
 import { openApiDocument } from "@/lib/openapi/document";
 import { shopOperations } from "@/lib/operations/shop";
 import { json } from "@/lib/http/respond";
+import { withCors } from "@/lib/http/cors";
 
-export function GET(req: Request) {
-  return json(openApiDocument("shop", shopOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin));
-}
+// Read by clients and tools on other origins as the API itself is, under the same policy.
+
+export const GET = withCors("shop", async (req: Request) =>
+  json(openApiDocument("shop", shopOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin)),
+);
