@@ -1,11 +1,14 @@
-// The GraphiQL page graphql-yoga renders (GET with Accept: text/html). Its HTML carries inline scripts and loads
-// GraphiQL from unpkg, so it gets a policy of its own: each of its script tags is given this answer's nonce, and
-// only that CDN is allowed for the rest. Headers pasted into the page are not kept in the browser's storage.
+// The GraphiQL page graphql-yoga renders (GET with Accept: text/html). It is rendered by @graphql-yoga/render-graphiql,
+// which inlines GraphiQL's script, styles, fonts and editor workers into the page, so the explorer loads nothing from
+// another host and works offline. The page gets a policy of its own: its script tags carry this answer's nonce, and
+// nothing but the app's own origin (and the blob: workers the page makes from its inlined code) is allowed.
+// Headers pasted into the page are not kept in the browser's storage.
 import { randomBytes } from "node:crypto";
-import type { GraphiQLOptions } from "graphql-yoga";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import type { GraphiQLOptions, GraphiQLRenderer } from "graphql-yoga";
 import type { Surface } from "../operations/define.ts";
 
-const CDN = "https://unpkg.com";
+export const graphiqlRenderer: GraphiQLRenderer = renderGraphiQL;
 
 export function graphiqlOptions(surface: Surface): GraphiQLOptions {
   return { title: surface === "shop" ? "Shop GraphQL" : "Admin GraphQL", shouldPersistHeaders: false };
@@ -15,12 +18,13 @@ export function graphiqlPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}'`,
-    // The editor's workers are fetched from the CDN and started from blob: URLs.
+    // The editor's workers are started from blob: URLs made from code inlined in the page.
     "worker-src 'self' blob:",
-    `connect-src 'self' ${CDN}`,
-    `style-src 'self' 'unsafe-inline' ${CDN}`,
-    `font-src 'self' data: ${CDN}`,
-    "img-src 'self' data: https://raw.githubusercontent.com",
+    "connect-src 'self'",
+    // The inlined stylesheet is a <style> element; its fonts and icons are data: URLs.
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -28,11 +32,15 @@ export function graphiqlPolicy(nonce: string): string {
   ].join("; ");
 }
 
+// A script's opening tag and its body up to the closing tag. Only opening tags get the nonce: the inlined GraphiQL
+// bundle holds the text "<script>" inside a string literal, which must stay as it is.
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
 /** The GraphiQL page with a nonce on its scripts and the policy that allows them; any other answer as it is. */
 export async function withGraphiqlPolicy(answer: Response): Promise<Response> {
   if (!(answer.headers.get("content-type") ?? "").startsWith("text/html")) return answer;
   const nonce = randomBytes(16).toString("base64");
-  const html = (await answer.text()).replaceAll("<script", `<script nonce="${nonce}"`);
+  const html = (await answer.text()).replace(SCRIPT, (_, attrs: string, body: string) => `<script nonce="${nonce}"${attrs}>${body}</script>`);
   const headers = new Headers(answer.headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", graphiqlPolicy(nonce));

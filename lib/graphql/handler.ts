@@ -4,7 +4,8 @@
 import { createYoga, maskError, type GraphQLParams, type Plugin } from "graphql-yoga";
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { openGate, GateError } from "../http/context.ts";
-import { corsHeaders, errorResponse } from "../http/respond.ts";
+import { answerHeaders, errorResponse } from "../http/respond.ts";
+import { withCors } from "../http/cors.ts";
 import { AppError, PayloadTooLarge } from "../errors.ts";
 import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
@@ -13,7 +14,7 @@ import { documentCost, documentFacts, operationRootFields } from "./documents.ts
 import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
 import { documentLimits } from "./limits.ts";
 import { withRequestLog, yogaLogger } from "../log/index.ts";
-import { graphiqlOptions, withGraphiqlPolicy } from "./graphiql.ts";
+import { graphiqlOptions, graphiqlRenderer, withGraphiqlPolicy } from "./graphiql.ts";
 
 const introspectionOnly = (query: unknown) => documentFacts(query).introspectionOnly;
 
@@ -119,14 +120,16 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       schema: buildSchema(operations()),
       graphqlEndpoint: endpoint,
       multipart: false, // binary uploads are REST-only (SPEC.md item 6)
+      cors: false, // lib/http/cors.ts answers for both APIs; yoga's default would echo any origin, with credentials
       landingPage: false,
       graphiql: graphiqlOptions(surface),
+      renderGraphiQL: graphiqlRenderer,
       maskedErrors: { maskError: keepDomainErrors },
       logging: yogaLogger,
       plugins: [reuseParsedBody, retryAfterHeader, ...documentLimits()],
     }));
 
-  return withRequestLog(surface, async function handler(req: Request): Promise<Response> {
+  return withRequestLog(surface, withCors(surface, async function handler(req: Request): Promise<Response> {
     let headers = new Headers();
     try {
       const body = await readBody(req);
@@ -151,9 +154,9 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       const answer = key ? await cachedAnswer(key, async () => answerOf(await run())) : await run();
       const out = new Headers(answer.headers);
       headers.forEach((v, k) => out.set(k, v));
-      return new Response(answer.body, { status: answer.status, headers: corsHeaders(out) });
+      return new Response(answer.body, { status: answer.status, headers: answerHeaders(out) });
     } catch (e) {
       return errorResponse(e, e instanceof GateError ? e.headers : headers);
     }
-  });
+  }));
 }

@@ -1,6 +1,7 @@
 // Headers for browsers on the APIs: every JSON answer (success or refusal, REST and GraphQL) says nosniff and a
 // Referrer-Policy; the GraphiQL pages carry a Content-Security-Policy whose nonce is on each of their scripts,
-// no 'unsafe-inline' for scripts, no framing, and GraphiQL told not to keep pasted headers.
+// no 'unsafe-inline' for scripts, no framing, and GraphiQL told not to keep pasted headers; GraphiQL is inlined in
+// the page, so the page and its policy name no other host.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, graphql, storefrontKey } from "../support/client.ts";
 
@@ -50,9 +51,15 @@ describe.each(["/api/graphql", "/api/admin/graphql"])("the GraphiQL page at %s",
     const [nonce] = (directives["script-src"] as string[]).filter((s) => s.startsWith("'nonce-")).map((s) => s.slice(7, -1));
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const html = page.body as string;
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    // Opening tags only: the inlined GraphiQL bundle holds "<script>" inside a string literal.
+    const scripts = [...html.matchAll(/(<script\b[^>]*>)[\s\S]*?<\/script>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("YogaGraphiQL.renderYogaGraphiQL");
+    // No asset from another host: no src or href outside the page, and a policy of the app's own origin only.
+    expect(html.match(/\b(?:src|href)=["']?(?:https?:)?\/\/[^"'\s>]*/g) ?? []).toEqual([]);
+    expect(policy).not.toMatch(/https?:|unpkg/);
+    expect(directives["connect-src"]).toEqual(["'self'"]);
     expect(html).toContain('"shouldPersistHeaders":false');
     // A fresh nonce on every answer.
     const again = await call("GET", path, undefined, { headers: { Accept: "text/html" } });
