@@ -6,7 +6,11 @@ import { GENEROUS_BUDGETS } from "./tests/support/budgets.ts";
 // a throwaway SQLite file. tests/support/global-setup.ts migrates and seeds it once per run.
 const pg = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const databaseUrl = pg ? process.env.DATABASE_URL! : `file:./data/test-${process.pid}.db`;
+// Uploaded files of this run go to a folder of its own (removed by the global setup's teardown): ids restart with
+// each fresh database, so files left by an earlier run must not be found again.
+const storageDir = path.resolve(import.meta.dirname, `data/test-storage-${process.pid}`);
 process.env.DATABASE_URL = databaseUrl; // for the global setup, which runs in this process
+process.env.STORAGE_DIR = storageDir;
 
 export default defineConfig({
   resolve: {
@@ -30,6 +34,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     env: {
       DATABASE_URL: databaseUrl,
+      STORAGE_DIR: storageDir,
       ...GENEROUS_BUDGETS,
       BCRYPT_COST: "4",
       NODE_ENV: "test",

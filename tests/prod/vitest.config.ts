@@ -34,7 +34,10 @@ class FixedOrder extends BaseSequencer {
     return [...files].sort((a, b) => rank(a) - rank(b));
   }
 }
+// Uploaded files of this run go to a folder of its own (removed by the global setup's teardown).
+const storageDir = path.resolve(root, `data/test-prod-storage-${process.pid}`);
 process.env.DATABASE_URL = databaseUrl; // for the global setup, which runs in this process
+process.env.STORAGE_DIR = storageDir;
 
 export default defineConfig({
   root,
@@ -50,6 +53,7 @@ export default defineConfig({
     globalSetup: ["tests/prod/support/global-setup.ts"],
     env: {
       DATABASE_URL: databaseUrl,
+      STORAGE_DIR: storageDir,
       ...GENEROUS_BUDGETS,
       BCRYPT_COST: "4",
       NODE_ENV: "test",

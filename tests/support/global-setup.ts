@@ -27,6 +27,9 @@ export default async function setup() {
   await seedDemoStore(await getDb());
   await disconnectDb();
   return async () => {
+    // The run's own upload folder (vitest.config.ts names it); never a folder a person configured.
+    const storage = process.env.STORAGE_DIR;
+    if (storage && path.basename(storage).startsWith("test-")) fs.rmSync(storage, { recursive: true, force: true });
     if (target.provider === "sqlite") {
       const file = path.resolve(target.url.slice("file:".length));
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
