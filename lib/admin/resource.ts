@@ -13,7 +13,7 @@
 //   IRIs    /api/admin/catalog/products/<n> as `id`, the number as `_id`.
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
-import { operation, type AnyOperation, type ListOperation, type SingleOperation } from "../operations/define.ts";
+import { operation, type AnyOperation, type ListOperation, type MultipartSpec, type SingleOperation } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { NotFound } from "../errors.ts";
 import { assertSomeField, deepCamel, orderBy, SortArgs, type SortSpec } from "./input.ts";
@@ -210,7 +210,7 @@ export function resourceAction<O extends z.ZodObject, I extends z.ZodObject, R e
     input?: I;
     output?: R;
     status?: number;
-    multipart?: { maxBytes: number };
+    multipart?: MultipartSpec;
     graphql?: false;
     run(ctx: RequestContext, id: number, input: z.output<I>): Promise<unknown>;
   },

@@ -184,7 +184,7 @@ export const uploadCustomizableFile = operation({
   access: "cart",
   input: z.object({ file: z.unknown(), cartToken }),
   output: CartUploadShape,
-  rest: { method: "POST", paths: ["/api/shop/cart/upload-customizable-file"], status: 201, multipart: { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024 } },
+  rest: { method: "POST", paths: ["/api/shop/cart/upload-customizable-file"], status: 201, multipart: { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024, files: ["file"] } },
   graphql: false,
   run: async (ctx, input) => uploadFile(ctx, (await currentCart(ctx, input)).id, input.file),
 });

@@ -4,7 +4,7 @@ import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { BadRequest } from "../errors.ts";
 import { Attribute, AttributeOption, Category, CategoryTree, ProductDetail, ProductRow } from "./shapes.ts";
-import { fromFilterKeys, fromGraphqlArgs, ProductListArgs, ProductQuery } from "./product-query.ts";
+import { fromFilterKeys, fromGraphqlArgs, ProductListArgs, ProductQuery, ProductWireQuery } from "./product-query.ts";
 import { getProduct, listProducts } from "./products.ts";
 import { recordSearch, recordVisit } from "./activity.ts";
 import { categoryTree, getCategory, listCategories } from "./categories.ts";
@@ -19,7 +19,7 @@ export const products = operation({
   input: ProductQuery,
   output: ProductRow,
   list: { defaultPerPage: 30, maxPerPage: 50 },
-  rest: { method: "GET", paths: ["/api/shop/products"], input: fromFilterKeys },
+  rest: { method: "GET", paths: ["/api/shop/products"], input: fromFilterKeys, query: ProductWireQuery },
   graphql: { args: ProductListArgs, input: fromGraphqlArgs },
   run: async (ctx, input, paging) => {
     const page = await listProducts(ctx, input, paging);

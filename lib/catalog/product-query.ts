@@ -22,6 +22,28 @@ export const ProductQuery = z.object({
 });
 export type ProductQuery = z.output<typeof ProductQuery>;
 
+const SORT_VALUES = SORT_FIELDS.flatMap((f) => [f, `${f}-asc`, `${f}-desc`]);
+const wireBool = z.enum(["1", "0", "true", "false"]);
+
+/**
+ * The product list's REST query string, as clients send it (the OpenAPI document shows this, not ProductQuery);
+ * `fromFilterKeys` maps it to a ProductQuery. Any key not named here is an attribute facet.
+ */
+export const ProductWireQuery = z
+  .object({
+    query: z.string().max(200).optional().describe("Full-text search."),
+    category_id: z.int().positive().optional().describe("Products in this category."),
+    price: z.string().regex(/^\s*(\d+(\.\d+)?)?\s*,\s*(\d+(\.\d+)?)?\s*$/).optional().describe("Price range `min,max`; either side may be left empty (`10,`, `,50`)."),
+    price_from: z.number().nonnegative().optional().describe("Lowest price (same as the first half of `price`)."),
+    price_to: z.number().nonnegative().optional().describe("Highest price (same as the second half of `price`)."),
+    new: wireBool.optional().describe("Only products marked new."),
+    featured: wireBool.optional().describe("Only featured products."),
+    type: z.enum(PRODUCT_TYPES).optional(),
+    sort: z.enum(SORT_VALUES as [string, ...string[]]).optional().describe("Sort field, optionally with its direction (`price-desc`)."),
+    order: z.enum(["asc", "desc"]).optional().describe("Sort direction when `sort` carries none."),
+  })
+  .catchall(z.string().regex(/^\d{1,9}(,\d{1,9})*$/).describe("Attribute facet: any filterable attribute's code as the key, option ids as the value (`color=3,4` matches either)."));
+
 /** SPEC.md: reserved keys on REST; any other key names an attribute facet. */
 const RESERVED = new Set(["query", "sort", "order", "page", "per_page", "perPage", "locale", "channel", "filter"]);
 const NAMED: Record<string, string> = {

@@ -6,23 +6,68 @@ import { DEFAULT_LIMIT, WINDOW_SECONDS } from "../rate-limit/index.ts";
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
-const ERROR_STATUSES: Record<string, string> = {
-  "400": "Bad request (malformed JSON, invalid cursor or filter).",
-  "401": "Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`).",
-  "403": "Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed.",
-  "404": "Not found, or not the caller's.",
-  "409": "Checkout step out of order, or empty cart.",
-  "422": "Validation failed (`errors` names the fields), or insufficient stock.",
-  "429": "Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds).",
-};
+/**
+ * The error statuses an operation can answer, derived from its declaration rather than listed per operation:
+ * every call passes the gate (401, 403, 429); paging, bodies and path ids add theirs.
+ */
+function errorStatuses(op: AnyOperation, surface: Surface, path: string, takesInput: boolean): Record<string, string> {
+  const binding = op.rest!;
+  const hasBody = binding.method !== "GET" && binding.method !== "DELETE";
+  const paged = op.list && op.list !== "all";
+  const out: Record<string, string> = {};
+  if (paged || hasBody) {
+    out["400"] = [hasBody && "malformed JSON or multipart body", paged && "a `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`)"]
+      .filter(Boolean).join(", or ").replace(/^./, (c) => c.toUpperCase()) + ".";
+  }
+  if (surface === "shop") {
+    if (binding.invalidKeyStatus === 401) {
+      out["401"] = "Missing, invalid, deactivated, expired or IP-blocked storefront key (`missing_key`, `invalid_key`).";
+      out["403"] = binding.unauthenticatedStatus === 403 ? "Missing or invalid customer bearer token (`unauthenticated`), or not allowed." : "Not allowed.";
+    } else {
+      out["401"] = "Missing storefront key (`missing_key`)" + (op.access === "public" ? "." : " or missing/invalid bearer token (`unauthenticated`).");
+      out["403"] = "Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`)" + (op.access === "public" ? "." : ", or not allowed.");
+    }
+  } else {
+    out["401"] = "Missing or invalid integration token (`unauthenticated`).";
+    out["403"] = "The token lacks the permission this operation needs, or its IP is not allowed.";
+  }
+  if (/\{[^}]+\}/.test(path)) out["404"] = "Not found, or not the caller's.";
+  if (op.kind === "mutation") out["409"] = "Conflicts with the current state (a duplicate, a step out of order, an empty cart).";
+  if (hasBody) {
+    out["413"] = "The body is larger than this endpoint takes.";
+    out["415"] = binding.multipart ? "Neither multipart/form-data nor JSON, or the file parts are missing." : "Not a JSON body.";
+  }
+  if (takesInput) out["422"] = "Validation failed (`errors` names the fields).";
+  out["429"] = "Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds).";
+  return out;
+}
 
-/** The error statuses as this operation answers them (its declared key and bearer statuses, its paging). */
-function errorStatuses(op: AnyOperation): Record<string, string> {
-  const out = { ...ERROR_STATUSES };
-  if (op.list && op.list !== "all") out["400"] = out["400"].replace(/\)\.$/, ", or a `page` that is not a whole number from 1 to 10,000,000: `invalid_page`).");
-  if (op.rest?.invalidKeyStatus === 401) {
-    out["401"] = "Missing, invalid, deactivated, expired or IP-blocked storefront key (`missing_key`, `invalid_key`).";
-    out["403"] = op.rest.unauthenticatedStatus === 403 ? "Missing or invalid customer bearer token (`unauthenticated`), or not allowed." : "Not allowed.";
+// JSON Schema 2020-12 and OpenAPI 3.1 schema keywords; anything else zod copied from `.meta()` becomes `x-<key>`.
+const SCHEMA_KEYWORDS = new Set([
+  "$ref", "$id", "$schema", "$defs", "$comment", "$anchor", "$dynamicRef", "$dynamicAnchor", "type", "enum", "const",
+  "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
+  "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required",
+  "dependentRequired", "properties", "patternProperties", "additionalProperties", "propertyNames", "items",
+  "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties", "dependentSchemas", "allOf", "anyOf", "oneOf",
+  "not", "if", "then", "else", "format", "contentEncoding", "contentMediaType", "contentSchema", "title",
+  "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "discriminator", "xml", "externalDocs",
+  "example",
+]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_ONE = new Set(["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+
+/** A schema with only standard keywords: zod metadata such as `iri` or `connection` is kept as `x-iri`, `x-connection`. */
+export function standardSchema(schema: unknown): unknown {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, standardSchema(v)]));
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(standardSchema);
+    else if (SCHEMA_ONE.has(key)) out[key] = standardSchema(value);
+    else if (SCHEMA_KEYWORDS.has(key) || key.startsWith("x-")) out[key] = value;
+    else out[`x-${key}`] = value;
   }
   return out;
 }
@@ -53,47 +98,86 @@ function schemasFor(ops: AnyOperation[]) {
   const ids = (s: z.ZodType) => (z.globalRegistry.get(s) as { id: string }).id;
   const used = new Set<string>();
   const components: Record<string, Json> = {};
+  // Only what the document refers to becomes a component (an input read as query parameters is not one).
   const take = (id: string, from: Record<string, Json>) => {
     if (used.has(id)) return;
     used.add(id);
     const { $schema: _s, $id: _i, ...schema } = from[id] ?? {};
-    components[id] = schema;
-    // Pull in what this schema refers to.
-    for (const m of JSON.stringify(schema).matchAll(/#\/components\/schemas\/([\w-]+)/g)) take(m[1], from === inputs && !inputs[m[1]] ? outputs : from);
+    components[id] = standardSchema(schema) as Json;
+    pull(schema, from);
   };
-  for (const op of ops) {
-    take(ids(op.input), inputs);
-    take(ids(op.output), outputs);
-  }
-  return { components, inputId: (op: AnyOperation) => ids(op.input), outputId: (op: AnyOperation) => ids(op.output), inputs };
+  const pull = (json: unknown, from: Record<string, Json>) => {
+    for (const m of JSON.stringify(json).matchAll(/#\/components\/schemas\/([\w-]+)/g)) take(m[1], from === inputs && !inputs[m[1]] ? outputs : from);
+  };
+  return {
+    components,
+    input: (op: AnyOperation) => inputs[ids(op.input)] as { properties?: Record<string, Json>; required?: string[] },
+    inputRef: (op: AnyOperation) => (take(ids(op.input), inputs), ref(ids(op.input))),
+    outputRef: (op: AnyOperation) => (take(ids(op.output), outputs), ref(ids(op.output))),
+    pullInput: (json: unknown) => pull(json, inputs),
+  };
 }
 
 function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 }
 
+/** Query parameters from a wire query schema (`rest.query`): its keys, and a catchall as one exploded object. */
+function wireQueryParameters(query: z.ZodObject): Json[] {
+  const schema = standardSchema(z.toJSONSchema(query, { io: "input", unrepresentable: "any" })) as {
+    properties?: Record<string, Json>; required?: string[]; additionalProperties?: Json | boolean;
+  };
+  const parameters: Json[] = Object.entries(schema.properties ?? {}).map(([name, s]) => {
+    const { description, ...rest } = s as Json;
+    return { name, in: "query", required: schema.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest };
+  });
+  if (typeof schema.additionalProperties === "object") {
+    const { description, ...rest } = schema.additionalProperties as Json;
+    // `form` + `explode`: the object's own name never reaches the wire, each entry is a query key (`color=3`).
+    parameters.push({ name: "facets", in: "query", style: "form", explode: true, description, schema: { type: "object", additionalProperties: rest } });
+  }
+  return parameters;
+}
+
+/** A multipart body: the declared file parts as binary, every other input field as a text part. */
+function multipartSchema(input: { properties?: Record<string, Json>; required?: string[] }, files: string[], pathNames: string[]): Json {
+  const properties: Record<string, Json> = {};
+  for (const [name, s] of Object.entries(input.properties ?? {})) {
+    if (pathNames.includes(name)) continue;
+    properties[name] = files.includes(name)
+      ? { type: "string", format: "binary", description: "A file part; repeat it to send several where the operation takes several." }
+      : (standardSchema(s) as Json);
+  }
+  const required = (input.required ?? []).filter((n) => n in properties);
+  return { type: "object", properties, ...(required.length ? { required } : {}) };
+}
+
 export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: string): Json {
   const restOps = ops.filter((o) => o.rest);
-  const { components, inputId, outputId, inputs } = schemasFor(restOps);
+  const schemas = schemasFor(restOps);
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of restOps) {
     const binding = op.rest!;
-    const inputSchema = inputs[inputId(op)] as { properties?: Record<string, Json>; required?: string[] };
+    const inputSchema = schemas.input(op);
     binding.paths.forEach((path, i) => {
       const inPath = pathParams(path);
       const camelPath = inPath.map((p) => p.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
       const parameters: Json[] = inPath.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
       if (binding.method === "GET") {
-        for (const [name, schema] of Object.entries(inputSchema.properties ?? {})) {
-          if (camelPath.includes(name)) continue;
-          parameters.push({ name, in: "query", required: inputSchema.required?.includes(name) ?? false, schema });
+        if (binding.query) parameters.push(...wireQueryParameters(binding.query));
+        else {
+          for (const [name, schema] of Object.entries(inputSchema.properties ?? {})) {
+            if (camelPath.includes(name)) continue;
+            parameters.push({ name, in: "query", required: inputSchema.required?.includes(name) ?? false, schema: standardSchema(schema) });
+          }
         }
         if (op.list && op.list !== "all") {
-          parameters.push({ name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } });
-          parameters.push({ name: "per_page", in: "query", schema: { type: "integer", default: op.list.defaultPerPage, maximum: op.list.maxPerPage }, description: `Clamped to ${op.list.maxPerPage}; 0 or negative falls back to ${op.list.defaultPerPage}.` });
+          parameters.push({ name: "page", in: "query", schema: { type: "integer", minimum: 1, maximum: 10_000_000, default: 1 } });
+          parameters.push({ name: op.list.sizeParam ?? "per_page", in: "query", schema: { type: "integer", default: op.list.defaultPerPage, maximum: op.list.maxPerPage }, description: `Clamped to ${op.list.maxPerPage}; 0 or negative falls back to ${op.list.defaultPerPage}.` });
         }
+        schemas.pullInput(parameters);
       }
-      const row = op.list ? { type: "array", items: ref(outputId(op)) } : ref(outputId(op));
+      const row = op.list ? { type: "array", items: schemas.outputRef(op) } : schemas.outputRef(op);
       const listBody = surface === "admin" && op.list && op.list !== "all"
         ? { type: "object", properties: { data: row, meta: ref("ListMeta") }, required: ["data", "meta"] }
         : row;
@@ -105,7 +189,8 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
             content: { "application/json": { schema: listBody } },
           };
       const responses: Json = { [String(binding.status ?? 200)]: success };
-      for (const [status, description] of Object.entries(errorStatuses(op))) {
+      const takesInput = parameters.length > 0 || Object.keys(inputSchema.properties ?? {}).length > 0 || !!binding.multipart;
+      for (const [status, description] of Object.entries(errorStatuses(op, surface, path, takesInput))) {
         responses[status] = { description, content: { "application/json": { schema: ref("Error") } } };
       }
       const operation: Json = {
@@ -119,9 +204,16 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
           : [{ BearerToken: [] }],
       };
       if (binding.method !== "GET" && binding.method !== "DELETE") {
-        operation.requestBody = binding.multipart
-          ? { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } } } }
-          : { required: (inputSchema.required?.length ?? 0) > 0, content: { "application/json": { schema: ref(inputId(op)) } } };
+        const { multipart } = binding;
+        // A multipart operation also reads JSON; it is documented when the JSON alone can make a valid call.
+        const jsonToo = !multipart || (inputSchema.required ?? []).some((n) => !multipart.files.includes(n) && !camelPath.includes(n));
+        operation.requestBody = {
+          required: !!multipart || (inputSchema.required?.length ?? 0) > 0,
+          content: {
+            ...(multipart ? { "multipart/form-data": { schema: multipartSchema(inputSchema, multipart.files, camelPath) } } : {}),
+            ...(jsonToo ? { "application/json": { schema: schemas.inputRef(op) } } : {}),
+          },
+        };
       }
       (paths[path] ??= {})[binding.method.toLowerCase()] = operation;
     });
@@ -139,7 +231,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
     paths,
     components: {
       schemas: {
-        ...components,
+        ...schemas.components,
         Error: {
           type: "object",
           properties: {
@@ -150,15 +242,21 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
           },
           required: ["message"],
         },
-        ListMeta: {
-          type: "object",
-          properties: { currentPage: { type: "integer" }, perPage: { type: "integer" }, lastPage: { type: "integer" }, total: { type: "integer" } },
-          required: ["currentPage", "perPage", "lastPage", "total"],
-        },
+        ...(surface === "admin" ? {
+          ListMeta: {
+            type: "object",
+            properties: { currentPage: { type: "integer" }, perPage: { type: "integer" }, lastPage: { type: "integer" }, total: { type: "integer" } },
+            required: ["currentPage", "perPage", "lastPage", "total"],
+          },
+        } : {}),
       },
       securitySchemes: {
-        StorefrontKey: { type: "apiKey", in: "header", name: "X-STOREFRONT-KEY" },
-        BearerToken: { type: "http", scheme: "bearer", description: "Customer token `<id>|<secret>`, guest cart token (UUID) or integration token `<id>|<secret>`." },
+        ...(surface === "shop" ? { StorefrontKey: { type: "apiKey", in: "header", name: "X-STOREFRONT-KEY" } } : {}),
+        BearerToken: {
+          type: "http",
+          scheme: "bearer",
+          description: surface === "shop" ? "Customer token `<id>|<secret>` or guest cart token (UUID)." : "Integration token `<id>|<secret>`.",
+        },
       },
     },
   };

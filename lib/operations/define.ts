@@ -32,12 +32,24 @@ export interface ListSpec {
   sizeParam?: string;
 }
 
+export interface MultipartSpec {
+  maxBytes: number;
+  /** Names of the file parts (the OpenAPI document shows them as binary; other input fields are text parts). */
+  files: string[];
+}
+
 export interface RestBinding<I> {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Every path this operation answers on (SPEC.md lists aliases for some). `{id}` style placeholders. */
   paths: string[];
   /** Maps the merged path, query and body parameters (already camelCased) to the operation input. */
   input?: (raw: Record<string, unknown>) => unknown;
+  /**
+   * The query string as clients send it, when `input` maps it to an input of another shape (the product list's
+   * `price=min,max` and attribute facets). The OpenAPI document describes this instead of the input; a catchall
+   * stands for query keys of the caller's choosing (documented as one `form`/`explode` object parameter).
+   */
+  query?: z.ZodObject;
   /** Status of a successful answer. */
   status?: number;
   /** Status for a missing or bad bearer where SPEC.md documents one other than 401 (returns: 403). */
@@ -48,7 +60,7 @@ export interface RestBinding<I> {
    */
   invalidKeyStatus?: number;
   /** Accepts `multipart/form-data`; file parts arrive in the input as `File` objects (REST only, SPEC.md item 6). */
-  multipart?: { maxBytes: number };
+  multipart?: MultipartSpec;
   /** The operation returns a `Download`, sent as an attachment instead of JSON. */
   download?: boolean;
 }

@@ -118,7 +118,7 @@ export const createCustomerReturn = operation({
     paths: [RETURNS_IRI],
     status: 201,
     ...RETURN_STATUSES,
-    multipart: { maxBytes: MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024 },
+    multipart: { maxBytes: MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024, files: ["images"] },
     input: createInputFromRest,
   },
   run: createReturn,

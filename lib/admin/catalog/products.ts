@@ -60,7 +60,7 @@ export const uploadAdminProductImages = resourceAction(products, {
   permission: "catalog.products.edit",
   input: z.object({ images: z.unknown().optional(), image: z.unknown().optional() }),
   status: 201,
-  multipart: { maxBytes: 20 * MAX_IMAGE_BYTES },
+  multipart: { maxBytes: 20 * MAX_IMAGE_BYTES, files: ["images", "image"] },
   run: async (ctx, id, input) => {
     const files = [input.images, input.image].flat().filter((f): f is File => f instanceof File);
     if (!files.length) {

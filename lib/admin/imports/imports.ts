@@ -68,7 +68,7 @@ export const createAdminImport = operation({
   access: { admin: "imports.create" },
   input: z.object({ type: z.literal("products", { message: "must be products" }).optional(), file: z.unknown().optional() }).strict(),
   output: AdminImport,
-  rest: { method: "POST", paths: ["/api/admin/imports"], status: 201, multipart: { maxBytes: MAX_BYTES } },
+  rest: { method: "POST", paths: ["/api/admin/imports"], status: 201, multipart: { maxBytes: MAX_BYTES, files: ["file"] } },
   run: async (ctx, input) => {
     if (!(input.file instanceof File)) {
       if (input.file !== undefined) throw Validation.field("file", "must be a file part of a multipart/form-data request.");
