@@ -8,6 +8,7 @@ import { Validation } from "../errors.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../seed/people.ts";
 import type { PanelSession } from "./session.ts";
+import { endAdminCredentials } from "../admin-users/credentials.ts";
 
 // SPEC.md's password guidance asks for 12 or more characters; the demo passwords are published in the README.
 const KNOWN = new Set<string>([DEMO_ADMIN.password, DEMO_CUSTOMER.password]);
@@ -30,11 +31,8 @@ export async function changeOwnPassword(db: Db, session: PanelSession, input: z.
     throw Validation.field("newPassword", "Choose a password different from the current one.");
   }
   const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
-  await db.$transaction([
-    db.adminUser.update({ where: { id: admin.id }, data: { passwordHash, mustChangePassword: false } }),
-    // Whoever held the old password loses what it opened: other panel sessions and the admin's integration tokens
-    // (issue 13: a password change ends the account's sessions and tokens). This session stays signed in.
-    db.adminSession.deleteMany({ where: { adminId: admin.id, id: { not: session.sessionId } } }),
-    db.integrationToken.updateMany({ where: { adminId: admin.id, revokedAt: null }, data: { revokedAt: now } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await tx.adminUser.update({ where: { id: admin.id }, data: { passwordHash, mustChangePassword: false } });
+    await endAdminCredentials(tx, admin.id, { sessionId: session.sessionId }, now);
+  });
 }

@@ -13,6 +13,7 @@ import { createStorefrontKey, deactivateStorefrontKey, listStorefrontKeys, rotat
 import { issueIntegrationToken, type TokenScope } from "../integrations/tokens.ts";
 import { AppError } from "../errors.ts";
 import { randomSecret } from "../auth/secrets.ts";
+import { endAdminCredentials } from "../admin-users/credentials.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 
 export class CliError extends Error {}
@@ -177,11 +178,10 @@ export const commands: Record<string, Command> = {
     if (!admin) throw new CliError(`No admin with email ${email}.`);
     const password = randomSecret(18);
     const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-    await db.$transaction([
-      db.adminUser.update({ where: { id: admin.id }, data: { passwordHash, mustChangePassword: true, failedLogins: 0, lockedUntil: null } }),
-      db.adminSession.deleteMany({ where: { adminId: admin.id } }),
-      db.integrationToken.updateMany({ where: { adminId: admin.id, revokedAt: null }, data: { revokedAt: new Date() } }),
-    ]);
+    await db.$transaction(async (tx) => {
+      await tx.adminUser.update({ where: { id: admin.id }, data: { passwordHash, mustChangePassword: true, failedLogins: 0, lockedUntil: null } });
+      await endAdminCredentials(tx, admin.id);
+    });
     console.log(`New one-time password for ${admin.email}; it must be changed at the next sign-in. It is shown once:`);
     console.log(password);
   },

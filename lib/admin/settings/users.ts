@@ -9,6 +9,7 @@ import { boolParam, email, intParam, recordId } from "../../operations/fields.ts
 import { BCRYPT_COST } from "../../customers/account.ts";
 import { adminResource } from "../resource.ts";
 import { assertCanGrant, assertCovers } from "../input.ts";
+import { endAdminCredentials } from "../../admin-users/credentials.ts";
 
 export const AdminUserShape = z
   .object({
@@ -45,20 +46,6 @@ async function actOn(ctx: RequestContext, id: number) {
   if (target.isOwner && !adminPrincipal(ctx).isOwner) throw new Forbidden("Only the store owner can change the owner's account.");
   assertCovers(ctx, target.role, "an admin user");
   return target;
-}
-
-/**
- * A new password ends the account's panel sessions and integration tokens, except the credential making the
- * change (an admin changing their own password stays signed in where they did it).
- */
-async function endCredentials(ctx: RequestContext, tx: Pick<RequestContext["db"], "adminSession" | "integrationToken">, adminId: number) {
-  const me = adminPrincipal(ctx);
-  const own = me.adminId === adminId;
-  await tx.adminSession.deleteMany({ where: { adminId, ...(own && me.sessionId ? { id: { not: me.sessionId } } : {}) } });
-  await tx.integrationToken.updateMany({
-    where: { adminId, revokedAt: null, ...(own && me.tokenId ? { id: { not: me.tokenId } } : {}) },
-    data: { revokedAt: new Date() },
-  });
 }
 
 async function checkEmail(ctx: RequestContext, address: string, except?: number) {
@@ -129,7 +116,8 @@ export const adminUsers = adminResource({
             ...(passwordHash && id === me.adminId ? { mustChangePassword: false } : {}),
           },
         });
-        if (passwordHash) await endCredentials(ctx, tx, id);
+        // The credential making the change stays when the admin changes their own password.
+        if (passwordHash) await endAdminCredentials(tx, id, id === me.adminId ? { sessionId: me.sessionId, tokenId: me.tokenId } : {});
       });
     },
   },
