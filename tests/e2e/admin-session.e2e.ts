@@ -1,27 +1,13 @@
 // The panel's session over HTTP: the cookie's attributes, CSRF on every write, lockout after five failures.
 import { describe, it } from "vitest";
-import { baseUrl, expect } from "./support/browser.ts";
-
-async function call(path: string, init: { method?: string; body?: unknown; cookie?: string; csrf?: string; origin?: string } = {}) {
-  const res = await fetch(`${baseUrl()}/admin/api/${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      Accept: "application/json",
-      "Content-Type": "application/json",
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-      ...(init.csrf ? { "X-CSRF-Token": init.csrf } : {}),
-      ...(init.origin ? { Origin: init.origin } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { res, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
+import { panelCall } from "./support/panel.ts";
+import { expect } from "./support/browser.ts";
 
 async function signIn(email: string, password: string) {
-  const { res } = await call("session", { method: "POST", body: { email, password } });
+  const { res } = await panelCall("session", { method: "POST", body: { email, password } });
   const setCookie = res.headers.get("set-cookie") ?? "";
   const cookie = setCookie.split(";")[0];
-  const session = (await call("session", { cookie })).body as { csrfToken: string; admin: { id: number } };
+  const session = (await panelCall("session", { cookie })).body as { csrfToken: string; admin: { id: number } };
   return { res, setCookie, cookie, csrf: session?.csrfToken };
 }
 
@@ -33,35 +19,35 @@ describe("admin panel session", () => {
     expect(owner.setCookie).toMatch(/SameSite=Strict/);
     expect(owner.setCookie).toMatch(/Path=\/admin/);
 
-    expect((await call("settings/storefront-keys")).res.status).toBe(401);
-    expect((await call("settings/storefront-keys", { cookie: owner.cookie })).res.status).toBe(200);
-    const noCsrf = await call("settings/storefront-keys", { method: "POST", cookie: owner.cookie, body: { name: "x" } });
+    expect((await panelCall("settings/storefront-keys")).res.status).toBe(401);
+    expect((await panelCall("settings/storefront-keys", { cookie: owner.cookie })).res.status).toBe(200);
+    const noCsrf = await panelCall("settings/storefront-keys", { method: "POST", cookie: owner.cookie, body: { name: "x" } });
     expect(noCsrf.res.status).toBe(403);
-    const crossSite = await call("settings/storefront-keys", { method: "POST", cookie: owner.cookie, csrf: owner.csrf, origin: "https://evil.example", body: { name: "x" } });
+    const crossSite = await panelCall("settings/storefront-keys", { method: "POST", cookie: owner.cookie, csrf: owner.csrf, origin: "https://evil.example", body: { name: "x" } });
     expect(crossSite.res.status).toBe(403);
-    const created = await call("settings/storefront-keys", { method: "POST", cookie: owner.cookie, csrf: owner.csrf, body: { name: "Kiosk" } });
+    const created = await panelCall("settings/storefront-keys", { method: "POST", cookie: owner.cookie, csrf: owner.csrf, body: { name: "Kiosk" } });
     expect(created.res.status).toBe(201);
     expect(created.body?.key).toMatch(/^pk_/);
 
-    await call("session", { method: "DELETE", cookie: owner.cookie, csrf: owner.csrf });
-    expect((await call("settings/storefront-keys", { cookie: owner.cookie })).res.status).toBe(401);
+    await panelCall("session", { method: "DELETE", cookie: owner.cookie, csrf: owner.csrf });
+    expect((await panelCall("settings/storefront-keys", { cookie: owner.cookie })).res.status).toBe(401);
   });
 
   it("locks an account for fifteen minutes after five wrong passwords", async () => {
     const owner = await signIn("admin@example.com", "Admin123!admin");
-    const roles = (await call("settings/roles", { cookie: owner.cookie })).body as { data: { id: number }[] };
+    const roles = (await panelCall("settings/roles", { cookie: owner.cookie })).body as { data: { id: number }[] };
     const email = `locked.${Date.now()}@example.com`;
-    const made = await call("settings/users", {
+    const made = await panelCall("settings/users", {
       method: "POST", cookie: owner.cookie, csrf: owner.csrf,
       body: { name: "Lock Test", email, password: "Right-Passw0rd!", roleId: roles.data[0].id },
     });
     expect(made.res.status).toBe(201);
 
-    for (let i = 1; i <= 4; i++) expect((await call("session", { method: "POST", body: { email, password: "wrong" } })).res.status).toBe(401);
-    const fifth = await call("session", { method: "POST", body: { email, password: "wrong" } });
+    for (let i = 1; i <= 4; i++) expect((await panelCall("session", { method: "POST", body: { email, password: "wrong" } })).res.status).toBe(401);
+    const fifth = await panelCall("session", { method: "POST", body: { email, password: "wrong" } });
     expect(fifth.res.status).toBe(423);
     expect(String(fifth.body?.message)).toMatch(/locked.*15 minutes/);
-    const right = await call("session", { method: "POST", body: { email, password: "Right-Passw0rd!" } });
+    const right = await panelCall("session", { method: "POST", body: { email, password: "Right-Passw0rd!" } });
     expect(right.res.status).toBe(423);
   });
 });

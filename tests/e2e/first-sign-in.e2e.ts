@@ -3,32 +3,19 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, inject, it } from "vitest";
+import { panelCall } from "./support/panel.ts";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function call(p: string, init: { method?: string; body?: unknown; cookie?: string; csrf?: string } = {}) {
-  const res = await fetch(`${baseUrl()}/admin/api/${p}`, {
-    method: init.method ?? "GET",
-    headers: {
-      Accept: "application/json",
-      "Content-Type": "application/json",
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-      ...(init.csrf ? { "X-CSRF-Token": init.csrf } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, any> | null };
-}
-
 /** An Administrator whose password only the operator's console has seen, as after a production seed. */
 async function flaggedAdmin(): Promise<{ email: string; password: string }> {
-  const signedIn = await call("session", { method: "POST", body: { email: "admin@example.com", password: "Admin123!admin" } });
+  const signedIn = await panelCall("session", { method: "POST", body: { email: "admin@example.com", password: "Admin123!admin" } });
   const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
-  const { csrfToken } = (await call("session", { cookie })).body as { csrfToken: string };
-  const roles = (await call("settings/roles", { cookie })).body as { data: { id: number; name: string }[] };
+  const { csrfToken } = (await panelCall("session", { cookie })).body as { csrfToken: string };
+  const roles = (await panelCall("settings/roles", { cookie })).body as { data: { id: number; name: string }[] };
   const email = `first.${Date.now()}@example.com`;
-  const made = await call("settings/users", {
+  const made = await panelCall("settings/users", {
     method: "POST", cookie, csrf: csrfToken,
     body: { name: "First Sign-in", email, password: "Handed-out-Passw0rd!", roleId: roles.data.find((r) => r.name === "Administrator")!.id },
   });
@@ -59,7 +46,7 @@ describe("admin panel: first sign-in with a one-time password", () => {
 
     // The server refuses the panel's data to this session, whatever the page shows.
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const refused = await call("settings/users", { cookie });
+    const refused = await panelCall("settings/users", { cookie });
     expect(refused.status).toBe(403);
     expect(refused.body?.error).toBe("password_change_required");
 
@@ -75,8 +62,8 @@ describe("admin panel: first sign-in with a one-time password", () => {
     await page.getByRole("link", { name: "Admin users" }).click();
     await page.getByText(admin.email).first().waitFor();
 
-    expect((await call("settings/users", { cookie })).status).toBe(200);
-    expect((await call("session", { method: "POST", body: { email: admin.email, password: admin.password } })).status).toBe(401);
-    expect((await call("session", { method: "POST", body: { email: admin.email, password: "My-own-passw0rd-2026" } })).status).toBe(200);
+    expect((await panelCall("settings/users", { cookie })).status).toBe(200);
+    expect((await panelCall("session", { method: "POST", body: { email: admin.email, password: admin.password } })).status).toBe(401);
+    expect((await panelCall("session", { method: "POST", body: { email: admin.email, password: "My-own-passw0rd-2026" } })).status).toBe(200);
   });
 });
