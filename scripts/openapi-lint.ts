@@ -9,10 +9,10 @@ import { adminOperations } from "../lib/operations/admin.ts";
 const dir = join(process.cwd(), ".openapi");
 mkdirSync(dir, { recursive: true });
 // A fixed server URL: the documents are linted as served, not as localhost happens to be.
-const files = [
+const files = ([
   ["shop", openApiDocument("shop", shopOperations, "https://shop.example.org")],
   ["admin", openApiDocument("admin", adminOperations, "https://shop.example.org")],
-].map(([name, doc]) => {
+] as const).map(([name, doc]) => {
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return file;

@@ -4,7 +4,7 @@ import { convert, dec, formatPrice, toNumber, type Decimal } from "../money.ts";
 
 export interface Priced {
   price: unknown;
-  specialPrice: unknown | null;
+  specialPrice: unknown;
   specialPriceFrom: Date | null;
   specialPriceTo: Date | null;
 }
@@ -12,7 +12,7 @@ export interface Priced {
 /** The special price when it is set, lower than the price and within its dates; otherwise null. */
 export function activeSpecialPrice(p: Priced, now = new Date()): Decimal | null {
   if (p.specialPrice == null) return null;
-  const special = dec(p.specialPrice as never);
+  const special = dec(p.specialPrice);
   if (special.gte(dec(p.price as never))) return null;
   if (p.specialPriceFrom && p.specialPriceFrom > now) return null;
   if (p.specialPriceTo && p.specialPriceTo < now) return null;

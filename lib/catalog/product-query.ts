@@ -60,11 +60,17 @@ const NAMED: Record<string, string> = {
 
 /** Option ids of a facet: `3`, `3,4`, or an array of them. */
 export function optionIds(code: string, value: unknown): number[] {
-  const parts = (Array.isArray(value) ? value : String(value).split(",")).map((s) => String(s).trim()).filter(Boolean);
+  const parts = (Array.isArray(value) ? value : text(value).split(",")).map((s) => String(s).trim()).filter(Boolean);
   if (!parts.length || !parts.every((p) => /^\d{1,9}$/.test(p))) {
     throw Validation.field(code, `"${code}" takes attribute option ids separated by commas, not "${String(value)}".`);
   }
   return parts.map(Number);
+}
+
+/** A query value as text (a repeated key arrives as an array; a JSON body may send anything). */
+function text(value: unknown): string {
+  if (Array.isArray(value)) return value.map(text).join(",");
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /**
@@ -80,16 +86,16 @@ export function fromFilterKeys(raw: Record<string, unknown>): Record<string, unk
     const key = /^filter\[(.+)\]$/.exec(rawKey)?.[1] ?? rawKey;
     if (key === "query") out.query = value;
     else if (key === "price") {
-      const [min, max] = String(value).split(",");
+      const [min, max] = text(value).split(",");
       if (min?.trim()) out.priceFrom = min.trim();
       if (max?.trim()) out.priceTo = max.trim();
     } else if (key === "sort") {
-      const m = /^(.+?)-(asc|desc)$/i.exec(String(value));
+      const m = /^(.+?)-(asc|desc)$/i.exec(text(value));
       out.sort = m ? m[1] : value;
       if (m) out.order = m[2].toLowerCase();
-    } else if (key === "order") out.order ??= String(value).toLowerCase();
+    } else if (key === "order") out.order ??= text(value).toLowerCase();
     else if (NAMED[key]) out[NAMED[key]] = value;
-    else if (!RESERVED.has(key)) attributes[key] = Array.isArray(value) ? value.map(String) : String(value);
+    else if (!RESERVED.has(key)) attributes[key] = Array.isArray(value) ? value.map(text) : text(value);
   }
   if (Object.keys(attributes).length) out.attributes = attributes;
   return out;
@@ -109,7 +115,7 @@ export function fromGraphqlArgs(args: z.input<typeof ProductListArgs>): Record<s
   let filter: Record<string, unknown> = {};
   if (args.filter) {
     try {
-      filter = JSON.parse(args.filter);
+      filter = JSON.parse(args.filter) as Record<string, unknown>;
     } catch {
       throw new BadRequest("filter must be a JSON-encoded object.");
     }

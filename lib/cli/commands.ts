@@ -19,7 +19,7 @@ import { BCRYPT_COST } from "../customers/account.ts";
 export class CliError extends Error {}
 
 type Values = Record<string, string | boolean | undefined>;
-type Command = (values: Values, args: string[]) => Promise<number | void>;
+type Command = (values: Values, args: string[]) => number | void | Promise<number | void>;
 
 const DEMO_KEY_FILE = path.join("data", "demo-storefront-key.txt");
 
@@ -78,13 +78,13 @@ Store owner (admin panel): ${admin.email}
 `);
 }
 
-async function demoKey(): Promise<string | null> {
+function demoKey(): string | null {
   if (!fs.existsSync(DEMO_KEY_FILE)) return null;
   return fs.readFileSync(DEMO_KEY_FILE, "utf8").trim() || null;
 }
 
 export const commands: Record<string, Command> = {
-  async "db migrate"() {
+  "db migrate"() {
     migrate();
     console.log(`Migrations applied (${databaseTarget().provider}).`);
   },
@@ -218,7 +218,7 @@ export const commands: Record<string, Command> = {
     }
     migrate();
     const seeded = await seedIfEmpty();
-    const key = await demoKey();
+    const key = demoKey();
     const port = process.env.PORT ?? "3000";
     // In production no login is known in advance: the owner's one-time password was printed by the seed (above, on
     // the first start) and there is no demo customer.

@@ -13,7 +13,7 @@ const PROBE = "http://same-site.invalid";
  * `//other.example`, `https://other.example` and `javascript:` are all refused, so no redirect leads off-site.
  */
 export function isSameSitePath(path: string): boolean {
-  if (!path.startsWith("/") || path.startsWith("//") || /[\\\u0000-\u0020\u007f]/.test(path)) return false;
+  if (!path.startsWith("/") || path.startsWith("//") || /[\\\s\p{Cc}]/u.test(path)) return false;
   try {
     return new URL(path, PROBE).origin === PROBE;
   } catch {

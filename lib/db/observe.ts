@@ -74,7 +74,7 @@ const WRITE =
   /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:(?:ONLY\s+)?[`"[]?\w+[`"\]]?\s*\.\s*)?[`"[]?(\w+)[`"\]]?/i;
 
 /** The table a statement writes, null for a read, "all" when it cannot tell. */
-export function writtenTable(sql: string): string | "all" | null {
+export function writtenTable(sql: string): string | null {
   if (NOT_A_WRITE.test(sql)) return null;
   const m = WRITE.exec(sql);
   if (m) return m[1];
@@ -99,8 +99,8 @@ function delegate<T extends object>(target: T, overrides: Record<string, unknown
   return new Proxy(target, {
     get(t, prop) {
       if (typeof prop === "string" && prop in overrides) return overrides[prop];
-      const value = Reflect.get(t, prop, t);
-      return typeof value === "function" ? value.bind(t) : value;
+      const value: unknown = Reflect.get(t, prop, t);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(t) : value;
     },
   });
 }
@@ -154,7 +154,7 @@ function observeAdapter<T extends AdapterLike>(adapter: T): T {
 /** Wraps a driver adapter factory (SQLite or PostgreSQL) so that every connection it makes is observed. */
 export function observed<F extends { connect(): Promise<unknown> }>(factory: F): F {
   const connect = (method: "connect" | "connectToShadowDb") => async () =>
-    observeAdapter((await (factory as unknown as Record<string, () => Promise<AdapterLike>>)[method]()) as AdapterLike);
+    observeAdapter((await (factory as unknown as Record<string, () => Promise<AdapterLike>>)[method]()));
   return delegate(factory, {
     connect: connect("connect"),
     ...("connectToShadowDb" in factory ? { connectToShadowDb: connect("connectToShadowDb") } : {}),

@@ -140,7 +140,7 @@ async function run(spec: Scenario, connections: number, seconds: number, tally: 
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
       { url: spec.url, connections, duration: seconds, requests: requests as autocannon.Request[], timeout: 30 },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error(JSON.stringify(err))) : resolve(result)),
     );
   });
   instance.on("response", (_client, status, _bytes, ms) => {

@@ -57,7 +57,7 @@ async function measure(rows: Row[], key: string, group: Measured[]): Promise<voi
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`the load generator exited with ${code}`))));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as LoadResult[]) : reject(new Error(`the load generator exited with ${code}`))));
   });
   const peaks = new Map(servers.map((s) => [s, s.takeWindowPeak() / MB]));
   group.forEach((m, i) => {
@@ -122,8 +122,8 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const failures: string[] = [];
   let peakRss = 0;
-  let listBytes = 0;
-  let filterDescription = "";
+  let listBytes: number | undefined;
+  let filterDescription: string | undefined;
 
   const servers: BenchServer[] = [];
   const startServer = async (url: string, env: Record<string, string> = {}) => {
@@ -194,7 +194,7 @@ async function main(): Promise<number> {
     `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), Node ${process.version}, ${fmt(os.totalmem() / 1024 ** 3, 0)} GB RAM. ` +
       `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up; scenarios compared with each other ` +
       `ran interleaved in ${ROUNDS} rounds. ` +
-      `Floor body: ${listBytes.toLocaleString("en-US")} bytes (the product list answer). Filter: ${filterDescription}.\n`,
+      `Floor body: ${(listBytes ?? 0).toLocaleString("en-US")} bytes (the product list answer). Filter: ${filterDescription ?? "none"}.\n`,
   );
   console.log(table(rows));
   console.log("");

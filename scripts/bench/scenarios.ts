@@ -61,7 +61,7 @@ function sameKeys(rest: unknown, gql: unknown, where: string): void {
     return;
   }
   if (!rest || !gql || typeof rest !== "object" || typeof gql !== "object") return;
-  const a = Object.keys(rest as Json).sort();
+  const a = Object.keys(rest).sort();
   const b = Object.keys(gql as Json).filter((k) => k !== "_id").sort();
   if (a.join() !== b.join()) {
     throw new Error(`The GraphQL selection at ${where} differs from the REST answer: REST ${a.join(",")} / GraphQL ${b.join(",")}`);
@@ -111,8 +111,8 @@ export async function plan(base: string, key: string): Promise<Plan> {
   const configurable = (await get(base, key, "/api/shop/products?type=configurable&per_page=5")).body as Json[];
   const detailRows = [...configurable, ...byType("downloadable"), ...byType("virtual"), ...byType("simple")].slice(0, 8);
   const detailSelection = selectionOf(types, returnType("product"));
-  const restDetail = await get(base, key, `/api/shop/products/${detailRows[0].id}`);
-  const gqlDetail = (await graphql(base, key, `{ product(urlKey: "${detailRows[0].urlKey}") { ${detailSelection} } }`)).product;
+  const restDetail = await get(base, key, `/api/shop/products/${Number(detailRows[0].id)}`);
+  const gqlDetail = (await graphql(base, key, `{ product(urlKey: "${String(detailRows[0].urlKey)}") { ${detailSelection} } }`)).product;
   sameKeys(restDetail.body, gqlDetail, "product");
 
   const filter = await findFilter(base, key);
@@ -122,7 +122,7 @@ export async function plan(base: string, key: string): Promise<Plan> {
     floor: [{ method: "GET", path: `/api/bench/floor?bytes=${list.bytes}` }],
     restList: [{ method: "GET", path: LIST_PATH }],
     graphqlList: [gqlRequest(listQuery)],
-    restDetail: detailRows.map((r) => ({ method: "GET", path: `/api/shop/products/${r.id}` })),
+    restDetail: detailRows.map((r) => ({ method: "GET", path: `/api/shop/products/${Number(r.id)}` })),
     graphqlDetail: detailRows.map((r) => gqlRequest(`{ product(urlKey: ${JSON.stringify(r.urlKey)}) { ${detailSelection} } }`)),
     filtered: [{ method: "GET", path: filter.path }],
     filterDescription: filter.description,
@@ -135,14 +135,14 @@ async function findFilter(base: string, key: string): Promise<{ path: string; de
   const attributes = (await get(base, key, "/api/shop/attributes?is_filterable=1&per_page=50")).body as Json[];
   const color = attributes.find((a) => a.code === "color");
   if (!color) throw new Error("The store has no filterable color attribute.");
-  const options = (await get(base, key, `/api/shop/attribute-options?attribute_id=${color.id}&per_page=50`)).body as Json[];
+  const options = (await get(base, key, `/api/shop/attribute-options?attribute_id=${Number(color.id)}&per_page=50`)).body as Json[];
   const categories = (await get(base, key, "/api/shop/categories?per_page=50")).body as Json[];
   let best: { path: string; description: string; total: number } | null = null;
   for (const category of categories) {
     for (const option of options) {
-      const path = `/api/shop/products?category_id=${category.id}&color=${option.id}&price=5,500&sort=price-asc&per_page=30`;
+      const path = `/api/shop/products?category_id=${Number(category.id)}&color=${Number(option.id)}&price=5,500&sort=price-asc&per_page=30`;
       const total = Number((await get(base, key, path)).headers.get("x-total-count"));
-      if (!best || total > best.total) best = { path, total, description: `category ${category.id}, color ${option.id}, price 5–500: ${total} products` };
+      if (!best || total > best.total) best = { path, total, description: `category ${Number(category.id)}, color ${Number(option.id)}, price 5–500: ${total} products` };
     }
     if (best && best.total >= 5) break;
   }

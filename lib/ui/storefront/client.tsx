@@ -20,7 +20,7 @@ interface CallOptions {
   body?: unknown;
   query?: Query;
   /** Which bearer to send: the shopper's (default), none, or a given one. */
-  bearer?: "shopper" | "none" | string;
+  bearer?: "shopper" | "none" | (string & {});
 }
 
 interface ShopState {

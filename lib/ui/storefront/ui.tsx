@@ -20,7 +20,7 @@ export function Empty({ children }: { children: ReactNode }) {
 export function Picture({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <div className={`sf-placeholder ${className ?? ""}`} aria-label={alt}>{alt.slice(0, 1)}</div>;
-  // eslint-disable-next-line @next/next/no-img-element
+  // A plain <img>: product images come from the API's own URLs, which next/image would proxy a second time.
   return <img className={className} src={src} alt={alt} onError={() => setFailed(true)} />;
 }
 

@@ -5,6 +5,6 @@ import { withCors } from "@/lib/http/cors";
 
 // Read by clients and tools on other origins as the API itself is, under the same policy.
 
-export const GET = withCors("shop", async (req: Request) =>
-  json(openApiDocument("shop", shopOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin)),
+export const GET = withCors("shop", (req: Request) =>
+  Promise.resolve(json(openApiDocument("shop", shopOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin))),
 );

@@ -14,7 +14,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ token: 
       if (e instanceof PayloadTooLarge) throw e;
       return null;
     });
-    const outcome = String(form?.get("outcome") ?? new URL(req.url).searchParams.get("outcome") ?? "");
+    const field = form?.get("outcome");
+    const outcome = (typeof field === "string" ? field : null) ?? new URL(req.url).searchParams.get("outcome") ?? "";
     if (!OUTCOMES.has(outcome as Outcome)) return Response.json({ message: "outcome must be success, cancel or failure." }, { status: 422 });
     const origin = process.env.PUBLIC_URL ?? new URL(req.url).origin;
     const { redirect } = await settle(token, outcome as Outcome, origin);
