@@ -47,7 +47,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Everything but the APIs (/api/…, the panel's /admin/api/…) and Next's static files.
+      // Everything but the APIs (/api/…, the panel's session routes /admin/api/…) and Next's static files.
       source: "/((?!api/|admin/api/|_next/static|_next/image|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
@@ -57,8 +57,8 @@ export const config = {
     // The API explorers are pages.
     "/api/shop",
     "/api/admin",
-    // CORS preflights (a browser's OPTIONS always carries Access-Control-Request-Method); not the panel's
-    // /admin/api/…, which never answers cross-origin.
+    // CORS preflights (a browser's OPTIONS always carries Access-Control-Request-Method); not the panel's session
+    // routes /admin/api/…, which never answer cross-origin.
     { source: "/api/:path+", has: [{ type: "header", key: "access-control-request-method" }] },
   ],
 };

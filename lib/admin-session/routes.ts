@@ -1,14 +1,16 @@
-// Route handlers of the panel's session: who is signed in (with the CSRF token the page must echo), sign in,
-// sign out, change one's own password.
+// Route handlers of the panel's session, served at /admin/api/session (app/admin/api/session/…): who is signed in
+// (with the CSRF token the page must echo), sign in, sign out, change one's own password. Everything else the panel
+// does is an Admin API call (/api/admin/…) with this session as the credential (lib/http/context.ts). These routes
+// carry no CORS headers, so they never answer another origin.
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { errorResponse, json, zodToValidation } from "../http/respond.ts";
-import { clientIp } from "../http/context.ts";
-import { BadRequest } from "../errors.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { readJson } from "../http/body.ts";
 import { PERMISSIONS } from "../admin-users/permissions.ts";
 import { resolveSession, signIn, signOut } from "./session.ts";
 import { changeOwnPassword, PasswordChange } from "./password.ts";
-import { assertSameOrigin, clearedCookie, readPanelJson, requireSession, sessionCookie, sessionToken } from "./http.ts";
+import { assertSameOrigin, clearedCookie, requireSession, sessionCookie, sessionToken } from "./http.ts";
 
 const noStore = () => new Headers({ "Cache-Control": "no-store" });
 
@@ -40,7 +42,7 @@ const Credentials = z.object({
 export async function startSession(req: Request): Promise<Response> {
   try {
     assertSameOrigin(req);
-    const body = await readPanelJson(req);
+    const body = await readJson(req);
     const parsed = Credentials.safeParse(body);
     if (!parsed.success) throw zodToValidation(parsed.error);
     const issued = await signIn(await getDb(), parsed.data.email, parsed.data.password, { ip: clientIp(req) });
@@ -68,7 +70,7 @@ export async function endSession(req: Request): Promise<Response> {
 export async function changePassword(req: Request): Promise<Response> {
   try {
     const session = await requireSession(req, { whilePasswordChangeRequired: true });
-    const body = await readPanelJson(req);
+    const body = await readJson(req);
     const parsed = PasswordChange.safeParse(body);
     if (!parsed.success) throw zodToValidation(parsed.error);
     await changeOwnPassword(await getDb(), session, parsed.data);

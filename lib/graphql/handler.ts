@@ -1,12 +1,14 @@
-// Serves a GraphQL schema at a Next.js route through graphql-yoga, behind the same gate as REST: the Shop
-// endpoint needs the storefront key (introspection alone may go without), the Admin one an integration token for
-// every document. Each root field of a document spends one request of the credential's budget.
+// Serves a GraphQL schema at a Next.js route through graphql-yoga, behind the same gate as REST
+// (lib/http/context.ts): the Shop endpoint needs the storefront key (introspection alone may go without), the Admin
+// one an integration token, or the panel's session, for every document. Each root field of a document spends one
+// request of the credential's budget. The body is read once here (lib/http/body.ts); the resolvers (schema.ts)
+// authorize, validate, run and project through lib/operations/invoke.ts as REST does.
 import { createYoga, maskError, type GraphQLParams, type Plugin } from "graphql-yoga";
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { openGate, GateError } from "../http/context.ts";
 import { answerHeaders, errorResponse } from "../http/respond.ts";
 import { withCors } from "../http/cors.ts";
-import { AppError, PayloadTooLarge } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
@@ -18,9 +20,7 @@ import { graphiqlOptions, graphiqlRenderer, withGraphiqlPolicy } from "./graphiq
 
 const introspectionOnly = (query: unknown) => documentFacts(query).introspectionOnly;
 
-const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1_000_000);
-
-/** A POST body read once, within the same cap as REST (413 beyond it), and its JSON when it is a JSON object. */
+/** A POST body read once by the APIs' one reader and cap (lib/http/body.ts, 413 beyond it), and its JSON when it is a JSON object. */
 interface ReadBody {
   text: string;
   json: Record<string, unknown> | null;
@@ -28,7 +28,7 @@ interface ReadBody {
 
 async function readBody(req: Request): Promise<ReadBody | null> {
   if (req.method !== "POST") return null;
-  const text = await readCappedText(req, MAX_BODY_BYTES); // 413 as soon as the bytes pass the cap, chunked or not
+  const text = await readCappedText(req); // MAX_BODY_BYTES: 413 as soon as the bytes pass it, chunked or not
   let json: Record<string, unknown> | null = null;
   if (/json/i.test(req.headers.get("content-type") ?? "")) {
     try {

@@ -1,6 +1,11 @@
-// Turns an HTTP request into a RequestContext: the only place that reads credentials and scope headers.
-// Shop: storefront key (401 missing_key / 403 invalid_key), its rate budget, then the optional bearer.
-// Admin: the integration token (401 unauthenticated), its IP allowlist and rate cap; a storefront key is ignored.
+// Turns an HTTP request into a RequestContext: the only place that reads credentials and scope headers. Every
+// transport opens the gate of the operation's surface here (REST lib/http/rest.ts, GraphQL lib/graphql/handler.ts),
+// and each surface has its credentials, tried in order:
+//   shop:  the storefront key (401 missing_key / 403 invalid_key) and its rate budget, then the optional bearer
+//          (a customer token or a guest cart token);
+//   admin: the integration token when an Authorization header is sent (401 unauthenticated), its IP allowlist and
+//          rate cap; else the admin panel's session cookie, with its CSRF token and same-origin check on writes.
+//          A storefront key is ignored.
 import { getDb } from "../db/client.ts";
 import type { Principal, RequestContext } from "../context.ts";
 import type { Surface } from "../operations/define.ts";
@@ -10,6 +15,7 @@ import { verifyStorefrontKey } from "../storefront-keys/index.ts";
 import { resolveCustomerToken } from "../customers/tokens.ts";
 import { resolveCartToken } from "../cart/token.ts";
 import { resolveIntegrationToken } from "../integrations/tokens.ts";
+import { requireSession, sessionToken } from "../admin-session/http.ts";
 import { consume, DEFAULT_LIMIT, type Budget } from "../rate-limit/index.ts";
 import { clientIp } from "./client-ip.ts";
 
@@ -44,10 +50,26 @@ export class GateError extends Error {
   }
 }
 
-/** `cost`: requests of the budget this one spends (a GraphQL document: one per root field); 1 unless given. */
-export async function openGate(req: Request, surface: Surface, opts: { requireKey?: boolean; cost?: number } = {}): Promise<Gate> {
+interface GateOptions {
+  /** Shop: false lets a request without a storefront key through as anonymous (GraphQL introspection). */
+  requireKey?: boolean;
+  /** Requests of the budget this one spends (a GraphQL document: one per root field); 1 unless given. */
+  cost?: number;
+}
+
+/** The request context minus its credential: database, scope, caller address. */
+type Base = Omit<RequestContext, "principal" | "storefrontKeyId">;
+
+/** One credential resolver per surface. */
+const GATES: Record<Surface, (req: Request, base: Base, opts: GateOptions) => Promise<Gate>> = {
+  shop: storefrontGate,
+  admin: (req, base, opts) =>
+    // A client that sends Authorization means its token; the panel's browser sends only its cookie.
+    !req.headers.has("authorization") && sessionToken(req) ? panelSessionGate(req, base) : integrationTokenGate(req, base, opts),
+};
+
+export async function openGate(req: Request, surface: Surface, opts: GateOptions = {}): Promise<Gate> {
   const db = await getDb();
-  const ip = clientIp(req);
   const url = new URL(req.url);
   const settings = await storeSettings(db);
   const scope = resolveScope(settings, {
@@ -55,31 +77,45 @@ export async function openGate(req: Request, surface: Surface, opts: { requireKe
     locale: req.headers.get("x-locale"),
     currency: req.headers.get("x-currency"),
   });
-  const base = { db, surface, ip, ...scope, baseUrl: process.env.PUBLIC_URL ?? url.origin };
-  const bearer = bearerOf(req);
+  const base = { db, surface, ip: clientIp(req), ...scope, baseUrl: process.env.PUBLIC_URL ?? url.origin };
+  return GATES[surface](req, base, opts);
+}
 
-  if (surface === "admin") {
-    const { principal, rateLimit } = await resolveIntegrationToken(db, bearer, ip);
-    const headers = new Headers();
-    if (rateLimit) {
-      const budget = await consume("token", String(principal.tokenId), rateLimit, { cost: opts.cost });
-      rateHeaders(budget, rateLimit).forEach((v, k) => headers.set(k, v));
-      if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
-    }
-    return { ctx: { ...base, storefrontKeyId: null, principal }, headers };
-  }
-
+async function storefrontGate(req: Request, base: Base, opts: GateOptions): Promise<Gate> {
   const key = req.headers.get("x-storefront-key");
   if (!key) {
     if (opts.requireKey === false) return { ctx: { ...base, storefrontKeyId: null, principal: { kind: "anonymous" } }, headers: new Headers() };
     throw new Unauthenticated("The X-STOREFRONT-KEY header is required.", "missing_key");
   }
-  const verified = await verifyStorefrontKey(db, key, ip);
+  const verified = await verifyStorefrontKey(base.db, key, base.ip);
   const budget = await consume("storefront", String(verified.id), verified.rateLimit ?? DEFAULT_LIMIT, { cost: opts.cost });
   const headers = rateHeaders(budget, DEFAULT_LIMIT);
   if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
-  const principal = await shopPrincipal(db, bearer);
+  const principal = await shopPrincipal(base.db, bearerOf(req));
   return { ctx: { ...base, storefrontKeyId: verified.id, principal }, headers };
+}
+
+async function integrationTokenGate(req: Request, base: Base, opts: GateOptions): Promise<Gate> {
+  const { principal, rateLimit } = await resolveIntegrationToken(base.db, bearerOf(req), base.ip);
+  const headers = new Headers();
+  if (rateLimit) {
+    const budget = await consume("token", String(principal.tokenId), rateLimit, { cost: opts.cost });
+    rateHeaders(budget, rateLimit).forEach((v, k) => headers.set(k, v));
+    if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
+  }
+  return { ctx: { ...base, storefrontKeyId: null, principal }, headers };
+}
+
+/**
+ * The admin panel's session (lib/admin-session): the signed-in admin with exactly their role's permissions. The
+ * panel's calls spend no token budget (tokenId 0) and carry no rate headers; `sessionId` lets a password change keep
+ * the session that made it.
+ */
+async function panelSessionGate(req: Request, base: Base): Promise<Gate> {
+  const session = await requireSession(req);
+  const { admin } = session;
+  const principal: Principal = { kind: "admin", adminId: admin.id, tokenId: 0, sessionId: session.sessionId, isOwner: admin.isOwner, permissions: session.permissions };
+  return { ctx: { ...base, storefrontKeyId: null, principal }, headers: new Headers() };
 }
 
 function retryHeaders(headers: Headers, budget: Budget): Headers {

@@ -1,8 +1,12 @@
 // Cross-origin access, per API (SPEC.md, README "CORS"). The Shop API is made for storefronts on other origins
 // (its keys live in browsers), so it answers any origin unless SHOP_CORS_ORIGINS narrows it; the Admin API answers
-// none unless ADMIN_CORS_ORIGINS names some. The admin panel's session routes (/admin/api/…) are never bound here, so
-// they never answer cross-origin. Preflights are answered in proxy.ts, actual answers by `withCors` in the bindings;
-// both read the policy below. No imports beyond types: proxy.ts loads this file.
+// none unless ADMIN_CORS_ORIGINS names some. Preflights are answered in proxy.ts, actual answers by `withCors` in the
+// bindings; both read the policy below. No imports beyond types: proxy.ts loads this file.
+// The admin panel's session cookie is no credential of another origin, whatever the settings: no answer allows
+// credentials (no Access-Control-Allow-Credentials), a preflight never allows the CSRF header every write with the
+// cookie needs (lib/admin-session/http.ts, which also refuses a write whose Origin is another host), and SameSite=Strict
+// keeps the cookie off requests other sites start. The panel's session routes (/admin/api/session…) are never bound
+// here, so they never answer cross-origin.
 import type { Surface } from "../operations/define.ts";
 
 export const EXPOSED_HEADERS = [

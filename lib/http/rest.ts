@@ -1,72 +1,24 @@
 // Binds a declared operation to a Next.js route handler. A route file reads as one line of intent:
 //   export const GET = rest(listProducts);
+// The path of a request: CORS and the request log (withCors, withRequestLog) around the gate of the operation's
+// surface (lib/http/context.ts: storefront key and bearer, integration token or the panel's session), the body
+// (lib/http/body.ts), then authorize, validate, run and project (lib/operations/invoke.ts), and the answer.
 import type { AnyOperation, Download, ListSpec, Paging } from "../operations/define.ts";
-import { projector } from "../operations/project.ts";
-import { authorize, keyRefusal } from "../operations/authorize.ts";
-import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
+import { admit, perform, performPage } from "../operations/invoke.ts";
+import { keyRefusal } from "../operations/authorize.ts";
+import { BadRequest } from "../errors.ts";
+import { camelKeys } from "../wire/case.ts";
 import { openGate, GateError } from "./context.ts";
-import { answerHeaders, errorResponse, json, jsonText, zodToValidation } from "./respond.ts";
+import { answerHeaders, errorResponse, json, jsonText } from "./respond.ts";
 import { withRequestLog } from "../log/index.ts";
 import { withCors } from "./cors.ts";
-import { MAX_BODY_BYTES, readCappedForm, readCappedText } from "./body.ts";
+import { readInputBody } from "./body.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
 
+// Until every importer reads them from lib/wire/case.ts.
+export { camel, camelKeys } from "../wire/case.ts";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-export const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** `product_id` and `productId` both arrive as `productId`; keys already camelCased win. */
-export function camelKeys(raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    const c = camel(k);
-    if (c === k || !(c in raw)) out[c] = v;
-  }
-  return out;
-}
-
-async function readBody(req: Request, multipart?: { maxBytes: number }): Promise<Record<string, unknown>> {
-  if (req.method === "GET" || req.method === "HEAD") return {};
-  const type = req.headers.get("content-type") ?? "";
-  if (/^multipart\/form-data/i.test(type)) {
-    if (!multipart) throw new UnsupportedMediaType("This endpoint takes a JSON body, not multipart/form-data.");
-    return readForm(req, multipart.maxBytes);
-  }
-  const text = await readCappedText(req, MAX_BODY_BYTES);
-  if (!text.trim()) return {};
-  if (type && !/json/i.test(type)) throw new UnsupportedMediaType();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new BadRequest("The request body is not valid JSON.");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new BadRequest("The request body must be a JSON object.");
-  }
-  return body as Record<string, unknown>;
-}
-
-/** Form fields as strings (repeated names as arrays), file parts as `File`. */
-async function readForm(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  let form: FormData;
-  try {
-    form = await readCappedForm(req, maxBytes);
-  } catch (e) {
-    if (e instanceof PayloadTooLarge) throw e;
-    throw new BadRequest("The multipart body could not be read.");
-  }
-  const out: Record<string, unknown> = {};
-  let size = 0;
-  for (const [name, value] of form.entries()) {
-    if (typeof value !== "string") size += value.size;
-    const key = name.replace(/\[\]$/, "");
-    out[key] = key in out ? ([] as unknown[]).concat(out[key], value) : value;
-  }
-  if (size > maxBytes) throw new PayloadTooLarge(maxBytes);
-  return out;
-}
 
 function queryOf(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -115,12 +67,11 @@ const PAGING_KEYS = new Set(["page", "per_page", "perPage"]);
 export type RestHandler = ((req: Request, route?: RouteContext) => Promise<Response>) & { operation: AnyOperation };
 
 export function rest(op: AnyOperation): RestHandler {
-  const output = projector(op.output);
-  // A page answered from a cache (lib/catalog/cache.ts) is the same array again: projected and serialised once.
+  // A page served again from a cache is the same projected array (lib/operations/invoke.ts): serialised once.
   const pageBodies = new WeakMap<object, string>();
   const pageBody = (items: unknown[]) => {
     let text = pageBodies.get(items);
-    if (text === undefined) pageBodies.set(items, (text = JSON.stringify(items.map(output))));
+    if (text === undefined) pageBodies.set(items, (text = JSON.stringify(items)));
     return text;
   };
   const binding = op.rest;
@@ -135,22 +86,16 @@ export function rest(op: AnyOperation): RestHandler {
       const query = queryOf(url);
       for (const k of PAGING_KEYS) delete query[k];
       if (op.list && op.list !== "all" && op.list.sizeParam) delete query[op.list.sizeParam];
-      const body = await readBody(req, binding.multipart);
-      authorize(gate.ctx, op, binding.unauthenticatedStatus);
+      const body = await readInputBody(req, binding.multipart);
       const raw = { ...query, ...body, ...params };
-      const parsed = op.input.safeParse(binding.input ? binding.input(raw) : camelKeys(raw));
-      if (!parsed.success) throw zodToValidation(parsed.error);
-      if (op.list === "all") {
-        const rows = await op.run(gate.ctx, parsed.data);
-        return json(rows.map(output), 200, headers);
-      }
-      if (op.list) {
+      const input = admit(gate.ctx, op, () => (binding.input ? binding.input(raw) : camelKeys(raw)));
+      if (op.list && op.list !== "all") {
         const paging = restPaging(url, op.list);
-        const { items, total } = await op.run(gate.ctx, parsed.data, paging);
+        const { items, total } = await performPage(gate.ctx, op, input, paging);
         if (op.surface === "admin") {
           // SPEC.md: admin listings answer with the `{ data, meta }` envelope instead of paging headers.
           const meta = { currentPage: paging.page, perPage: paging.limit, lastPage: Math.max(1, Math.ceil(total / paging.limit)), total };
-          return json({ data: items.map(output), meta }, 200, headers);
+          return json({ data: items, meta }, 200, headers);
         }
         headers.set("X-Total-Count", String(total));
         headers.set("X-Page", String(paging.page));
@@ -158,9 +103,9 @@ export function rest(op: AnyOperation): RestHandler {
         headers.set("X-Total-Pages", String(Math.ceil(total / paging.limit)));
         return jsonText(pageBody(items), 200, headers);
       }
-      const result = await op.run(gate.ctx, parsed.data);
-      if (binding.download) return download(result as Download, headers);
-      return json(output(result), binding.status ?? 200, headers);
+      // A file goes out as the operation made it: there is no JSON output to project it to.
+      if (binding.download) return download((await op.run(gate.ctx, input)) as Download, headers);
+      return json(await perform(gate.ctx, op, input), op.list === "all" ? 200 : (binding.status ?? 200), headers);
     } catch (e) {
       return errorResponse(keyRefusal(e, op), e instanceof GateError ? e.headers : headers);
     }

@@ -1,6 +1,6 @@
 "use client";
-// The panel's client: every call goes to /admin/api/* with the session cookie; writes carry the CSRF token that
-// the session answer handed out.
+// The panel's client: the session's own calls go to /admin/api/session…, everything else to the Admin API
+// (/api/admin/…), both with the session cookie; writes carry the CSRF token that the session answer handed out.
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiErrorOf, networkError } from "../api-error";
 
@@ -25,11 +25,14 @@ export interface ListPage<T> {
 
 let csrfToken = "";
 
+/** `session`, `session/password`: the panel's session routes; any other path is the Admin API's. */
+const urlOf = (path: string) => (/^session(\/|$)/.test(path) ? `/admin/api/${path}` : `/api/admin/${path}`);
+
 export async function panelFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const method = init.method ?? "GET";
   let res: Response;
   try {
-    res = await fetch(`/admin/api/${path}`, {
+    res = await fetch(urlOf(path), {
       method,
       headers: {
         Accept: "application/json",

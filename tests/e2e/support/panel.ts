@@ -1,5 +1,5 @@
-// The admin panel's session API as a browser's fetch would call it (cookie, CSRF header, Origin), for the browser
-// tests that set up or check what the pages do.
+// The admin panel's calls as a browser's fetch makes them (cookie, CSRF header, Origin), for the browser tests that
+// set up or check what the pages do: `session…` to the panel's session routes, any other path to the Admin API.
 import { baseUrl } from "./browser.ts";
 
 export interface PanelCall {
@@ -11,7 +11,7 @@ export interface PanelCall {
 }
 
 export async function panelCall(path: string, init: PanelCall = {}) {
-  const res = await fetch(`${baseUrl()}/admin/api/${path}`, {
+  const res = await fetch(`${baseUrl()}${/^session(\/|$)/.test(path) ? "/admin/api" : "/api/admin"}/${path}`, {
     method: init.method ?? "GET",
     headers: {
       Accept: "application/json",
@@ -22,7 +22,7 @@ export async function panelCall(path: string, init: PanelCall = {}) {
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  // Answers of many shapes, read loosely by the tests.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read loosely by the tests
   const body = (await res.json().catch(() => null)) as Record<string, any> | null;
   return { res, status: res.status, headers: res.headers, body };
 }

@@ -1,0 +1,46 @@
+// The transport-independent half of every call: authorize, validate, run, project. REST (lib/http/rest.ts) and the
+// GraphQL resolvers (lib/graphql/schema.ts) hand over the context their gate opened and the input as they received
+// it; what comes back is exactly the operation's declared output. The panel's calls are REST calls.
+import type { RequestContext } from "../context.ts";
+import { zodToValidation } from "../http/respond.ts";
+import type { z } from "zod";
+import { authorize } from "./authorize.ts";
+import type { AnyOperation, ListSpec, Page, Paging } from "./define.ts";
+import { projector } from "./project.ts";
+
+/**
+ * The checked input of a call: the caller's access first (a refused caller learns nothing about the input), then
+ * `raw()`, the transport's input mapped to the declared shape, against the input schema. `errorPath` prefixes the
+ * fields of a 422 (GraphQL mutations: `input`).
+ */
+export function admit(ctx: RequestContext, op: AnyOperation, raw: () => unknown, errorPath: string[] = []): unknown {
+  authorize(ctx, op);
+  const parsed = (op.input as z.ZodType).safeParse(raw());
+  if (!parsed.success) throw zodToValidation(parsed.error, errorPath);
+  return parsed.data;
+}
+
+/** An operation answering a page of a list. */
+type PagedOperation = Extract<AnyOperation, { list: ListSpec }>;
+
+/** Runs an operation that answers one value or a whole array (`list: "all"`), projected to its output. */
+export async function perform(ctx: RequestContext, op: AnyOperation, input: unknown): Promise<unknown> {
+  if (op.list && op.list !== "all") throw new Error(`${op.name} answers pages; performPage runs it.`);
+  const output = projector(op.output as z.ZodType);
+  if (op.list === "all") return ((await op.run(ctx, input)) as unknown[]).map(output);
+  return output(await op.run(ctx, input));
+}
+
+// A page answered from a cache (lib/catalog/cache.ts) is the same array again: it is projected once, and the
+// projected array is the same one too (REST serialises it once, lib/http/rest.ts).
+const projectedPages = new WeakMap<AnyOperation, WeakMap<object, unknown[]>>();
+
+/** Runs a paged list operation for one page, its items projected to the output. */
+export async function performPage(ctx: RequestContext, op: PagedOperation, input: unknown, paging: Paging): Promise<Page<unknown>> {
+  const { items, total }: Page<unknown> = await op.run(ctx, input, paging);
+  let pages = projectedPages.get(op);
+  if (!pages) projectedPages.set(op, (pages = new WeakMap()));
+  let projected = pages.get(items);
+  if (!projected) pages.set(items, (projected = items.map(projector(op.output as z.ZodType))));
+  return { items: projected, total };
+}
