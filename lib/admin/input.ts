@@ -4,7 +4,7 @@ import { sanitizeHtml } from "../cms/sanitize.ts";
 import type { RequestContext } from "../context.ts";
 import { adminPrincipal } from "../context.ts";
 import { Forbidden, Validation } from "../errors.ts";
-import { camel } from "../http/rest.ts";
+import { camel } from "../wire/case.ts";
 
 /**
  * `url_key` and `urlKey` both arrive as `urlKey`, at every depth (WIRE.md: REST inputs accept both spellings).

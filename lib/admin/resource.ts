@@ -13,21 +13,45 @@
 //   IRIs    /api/admin/catalog/products/<n> as `id`, the number as `_id`.
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
 import { operation, type AnyOperation, type ListOperation, type MultipartSpec, type SingleOperation } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { NotFound } from "../errors.ts";
+import { deletedShape } from "../wire/shapes.ts";
 import { assertSomeField, deepCamel, orderBy, SortArgs, type SortSpec } from "./input.ts";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- a resource reaches its Prisma delegate by model name */
 
 export const ADMIN_LIST = { defaultPerPage: 10, maxPerPage: 50 };
 
-/** A record on its way out: the projector turns Dates into ISO strings and Decimals stay numbers-to-be, so the
- * declared output is the contract, checked by the tests, not by the compiler. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-type Out<O extends z.ZodObject> = any;
+/** A Prisma model by its delegate name on the client (`product`, `productReview`). */
+export type Model = Uncapitalize<Prisma.ModelName>;
 
-export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject> {
+/** A row of the model as read with the resource's `include` (none: the plain row). */
+export type RowOf<M extends Model, I> = Prisma.Result<Db[M], [I] extends [undefined] ? object : { include: I }, "findFirstOrThrow">;
+
+/**
+ * The reads and the delete a resource makes on its model. Every Prisma delegate has them, each with its own
+ * argument and row types; a resource picks its delegate by model name at run time.
+ */
+interface Delegate<Row> {
+  findFirst(args: { where: object; include?: object }): Promise<Row | null>;
+  findMany(args: { where: object; orderBy: object[]; skip: number; take: number; include?: object }): Promise<Row[]>;
+  count(args: { where: object }): Promise<number>;
+  delete(args: { where: { id: number } }): Promise<unknown>;
+}
+
+/**
+ * A record on its way out, typed as its declared output. It is what `toOutput` made (by default the row), which the
+ * projector shapes to the output: Dates become ISO strings, undeclared fields are left out. So the declared output
+ * is the contract, checked by the tests, not by the compiler.
+ */
+export type Out<O extends z.ZodObject> = z.input<O>;
+
+/**
+ * Type parameters, inferred from the spec: O output, F filters, C/U create/update inputs, RT/RF `remove` as `true` or
+ * as a function (never: no such verb), M model, I include, S shared.
+ */
+export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C extends z.ZodObject, U extends z.ZodObject, RT extends true, RF, M extends Model, I, S> {
   path: string;
   one: string;
   many: string;
@@ -36,12 +60,12 @@ export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C ex
   /** Verbs whose permission differs from the default (`view`, `create`, `edit`, `delete`). */
   permissions?: Partial<Record<"list" | "get" | "create" | "update" | "remove", string>>;
   /** Prisma model (delegate name on the client). */
-  model: string;
+  model: M;
   output: O;
-  include?: (ctx: RequestContext) => object;
-  toOutput?: (ctx: RequestContext, row: any, shared: any) => Out<O> | Promise<Out<O>>;
+  include?: (ctx: RequestContext) => I;
+  toOutput?: (ctx: RequestContext, row: RowOf<M, I>, shared: S) => object | Promise<object>;
   /** What every row's output needs from the store, read once per request rather than once per row. */
-  shared?: (ctx: RequestContext) => Promise<unknown>;
+  shared?: (ctx: RequestContext) => Promise<S>;
   /** Rows the caller may see at all (others answer 404), e.g. a sub-admin sees only their own tokens. */
   visible?: (ctx: RequestContext) => object;
   filters?: F;
@@ -51,41 +75,57 @@ export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C ex
   create?: { input: C; summary?: string; run(ctx: RequestContext, input: z.output<C>): Promise<number | { id: number; extra: object }> };
   update?: { input: U; summary?: string; run(ctx: RequestContext, id: number, input: z.output<U>): Promise<void> };
   /** `true`: delete the row (a record still referenced answers 409). A function: custom delete. */
-  remove?: true | ((ctx: RequestContext, id: number) => Promise<void>);
+  remove?: RT | ((ctx: RequestContext, id: number) => Promise<RF>);
 }
 
-export interface Resource<O extends z.ZodObject> {
-  spec: ResourceSpec<O, any, any, any>;
+export interface Resource<O extends z.ZodObject = z.ZodObject> {
+  spec: { one: string; output: O };
   iri: string;
-  list: AnyOperation;
-  get: AnyOperation;
-  create?: AnyOperation;
-  update?: AnyOperation;
-  remove?: AnyOperation;
+  list: ListOperation;
+  get: SingleOperation;
+  create?: SingleOperation;
+  update?: SingleOperation;
+  remove?: SingleOperation;
   /** Loads one record in its output shape (404 when missing). */
   load(ctx: RequestContext, id: number): Promise<Out<O>>;
   operations: AnyOperation[];
 }
 
+/** The verbs a spec declares are there, so a route binds `rest(products.update)`. */
+type Declared<C, U, RT, RF> = ([C] extends [never] ? unknown : { create: SingleOperation }) &
+  ([U] extends [never] ? unknown : { update: SingleOperation }) &
+  ([RT | RF] extends [never] ? unknown : { remove: SingleOperation });
+
 const DEFAULT_SORT: SortSpec = { fields: { id: (dir) => ({ id: dir }) }, default: "-id" };
 
-export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.ZodObject, C extends z.ZodObject = z.ZodObject, U extends z.ZodObject = z.ZodObject>(
-  spec: ResourceSpec<O, F, C, U>,
-): Resource<O> {
+export function adminResource<
+  O extends z.ZodObject,
+  M extends Model,
+  F extends z.ZodObject = z.ZodObject,
+  C extends z.ZodObject = never,
+  U extends z.ZodObject = never,
+  RT extends true = never,
+  RF = never,
+  const I extends object | undefined = undefined,
+  S = undefined,
+>(spec: ResourceSpec<O, F, C, U, RT, RF, M, I, S>): Resource<O> & Declared<C, U, RT, RF> {
   const base = `/api/admin/${spec.path}`;
   const one = `${base}/{id}`;
   const perm = (verb: "list" | "get" | "create" | "update" | "remove", fallback: string) => spec.permissions?.[verb] ?? `${spec.permission}.${fallback}`;
-  const delegate = (ctx: RequestContext) => (ctx.db as any)[spec.model];
+  // The boundary between a model chosen by name and Prisma's per-model delegate types.
+  const delegate = (ctx: RequestContext) => ctx.db[spec.model] as unknown as Delegate<RowOf<M, I>>;
   const include = (ctx: RequestContext) => (spec.include ? { include: spec.include(ctx) } : {});
-  const shape = async (ctx: RequestContext, row: unknown, shared?: unknown) =>
-    spec.toOutput ? spec.toOutput(ctx, row, shared ?? (await spec.shared?.(ctx))) : (row as Out<O>);
+  const shape = async (ctx: RequestContext, row: RowOf<M, I>, shared?: S): Promise<object> =>
+    spec.toOutput ? spec.toOutput(ctx, row, shared ?? ((await spec.shared?.(ctx)) as S)) : row;
 
   async function load(ctx: RequestContext, id: number): Promise<Out<O>> {
     const row = await delegate(ctx).findFirst({ where: { id, ...spec.visible?.(ctx) }, ...include(ctx) });
     if (!row) throw new NotFound(spec.one.replace(/([a-z])([A-Z])/g, "$1 $2"));
-    return shape(ctx, row);
+    return (await shape(ctx, row)) as Out<O>; // see Out
   }
 
+  // Typed as any output: what `run` answers is projected to it (lib/operations/project.ts), see ResourceSpec.
+  const output: z.ZodType = spec.output;
   const filters = (spec.filters ?? z.object({})) as F;
   const list: ListOperation = operation({
     name: `admin${spec.many}`,
@@ -94,7 +134,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
     summary: `List ${spec.many.toLowerCase()}: filters, \`sort\`, \`page\` and \`per_page\` (at most 50).`,
     access: { admin: perm("list", "view") },
     input: filters.extend(SortArgs.shape),
-    output: spec.output,
+    output,
     list: ADMIN_LIST,
     rest: { method: "GET", paths: [base] },
     run: async (ctx, input, paging) => {
@@ -107,7 +147,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
         paging.limit === 0 ? [] : delegate(ctx).findMany({ where, orderBy: orderByList, skip: paging.offset, take: paging.limit, ...include(ctx) }),
         spec.shared?.(ctx),
       ]);
-      return { total, items: await Promise.all((rows as unknown[]).map((r) => shape(ctx, r, shared))) };
+      return { total, items: await Promise.all(rows.map((r) => shape(ctx, r, shared))) };
     },
   });
 
@@ -118,7 +158,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
     summary: `One ${spec.one.toLowerCase()}.`,
     access: { admin: perm("get", "view") },
     input: z.object({ id: recordId() }),
-    output: spec.output,
+    output,
     rest: { method: "GET", paths: [one] },
     run: (ctx, { id }) => load(ctx, id),
   });
@@ -135,7 +175,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
       summary: c.summary ?? `Create a ${spec.one.toLowerCase()}.`,
       access: { admin: perm("create", "create") },
       input: c.input.strict(),
-      output: spec.output,
+      output,
       rest: { method: "POST", paths: [base], status: 201, input: deepCamel },
       run: async (ctx, input) => {
         const made = await c.run(ctx, input as z.output<C>);
@@ -154,7 +194,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
       summary: u.summary ?? `Change some fields of a ${spec.one.toLowerCase()}.`,
       access: { admin: perm("update", "edit") },
       input: u.input.extend({ id: recordId() }).strict(),
-      output: spec.output,
+      output,
       rest: { method: "PATCH", paths: [one], input: deepCamel },
       run: async (ctx, input) => {
         const { id, ...fields } = input as { id: number } & Record<string, unknown>;
@@ -176,7 +216,7 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
       summary: `Delete a ${spec.one.toLowerCase()}.`,
       access: { admin: perm("remove", "delete") },
       input: z.object({ id: recordId() }),
-      output: deletedShape(spec.one, base),
+      output: deletedShape(`AdminDeleted${spec.one}`, base),
       rest: { method: "DELETE", paths: [one] },
       run: async (ctx, { id }) => {
         await load(ctx, id);
@@ -186,11 +226,8 @@ export function adminResource<O extends z.ZodObject, F extends z.ZodObject = z.Z
     });
     ops.push(resource.remove);
   }
-  return resource;
-}
-
-function deletedShape(one: string, iri: string) {
-  return z.object({ id: z.int(), success: z.boolean(), message: z.string() }).meta({ id: `AdminDeleted${one}`, iri });
+  // The verbs were added just above for exactly the parts the spec declares.
+  return resource as Resource<O> & Declared<C, U, RT, RF>;
 }
 
 /**

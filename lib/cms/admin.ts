@@ -219,4 +219,4 @@ export const updateAdminCmsPage = operation({
   },
 });
 
-export const operations = [cmsPages.list, cmsPages.get, cmsPages.create!, updateAdminCmsPage, cmsPages.remove!];
+export const operations = [cmsPages.list, cmsPages.get, cmsPages.create, updateAdminCmsPage, cmsPages.remove];

@@ -1,10 +1,7 @@
 // Relay connections over offset paging: opaque cursors, `edges { cursor node }`, `pageInfo`, `totalCount`.
-import SchemaBuilder from "@pothos/core";
 import { BadRequest } from "../errors.ts";
 import type { ListSpec, Page, Paging } from "../operations/define.ts";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- connection types are generated per node type */
-export type Builder = InstanceType<typeof SchemaBuilder<any>>;
+import type { Arg, DynamicBuilder, FieldBuilder, ObjectType, OutputType } from "./builder.ts";
 
 const PREFIX = "cursor:";
 /** Beyond any real collection; a larger offset is a forged cursor. */
@@ -77,22 +74,40 @@ export function toConnection<T>(page: Page<T>, offset: number): Connection<T> {
 /** A nested list shown as a connection, paged in memory. */
 export async function arrayConnection<T>(items: T[], args: ConnectionArgs): Promise<Connection<T>> {
   const spec = { defaultPerPage: Math.max(items.length, 1), maxPerPage: Math.max(items.length, 1) };
-  const { offset, limit } = await connectionWindow(args, spec, async () => items.length);
+  const { offset, limit } = await connectionWindow(args, spec, () => Promise.resolve(items.length));
   return toConnection({ items: items.slice(offset, offset + limit), total: items.length }, offset);
 }
 
-const pageInfoRefs = new WeakMap<Builder, any>();
-const connectionRefs = new WeakMap<Builder, Map<string, any>>();
+/** `first`, `after`, `last`, `before` of a connection field. */
+export const connectionArgs = <P>(t: FieldBuilder<P>): Record<keyof ConnectionArgs, Arg> => ({
+  first: t.arg({ type: "Int" }),
+  after: t.arg({ type: "String" }),
+  last: t.arg({ type: "Int" }),
+  before: t.arg({ type: "String" }),
+});
 
-function pageInfoRef(builder: Builder) {
+/** The arguments of a field that took `connectionArgs`: GraphQL has checked them (an Int or a String, or null). */
+export function connectionArgsOf(args: Record<string, unknown>): ConnectionArgs {
+  const int = (v: unknown) => (typeof v === "number" ? v : null);
+  const text = (v: unknown) => (typeof v === "string" ? v : null);
+  return { first: int(args.first), after: text(args.after), last: int(args.last), before: text(args.before) };
+}
+
+type PageInfo = Connection<unknown>["pageInfo"];
+type Edge = Connection<unknown>["edges"][number];
+
+const pageInfoRefs = new WeakMap<DynamicBuilder, ObjectType>();
+const connectionRefs = new WeakMap<DynamicBuilder, Map<string, ObjectType>>();
+
+function pageInfoRef(builder: DynamicBuilder): ObjectType {
   let ref = pageInfoRefs.get(builder);
   if (!ref) {
-    ref = builder.objectRef<Connection<unknown>["pageInfo"]>("PageInfo").implement({
-      fields: (t: any) => ({
-        startCursor: t.exposeString("startCursor", { nullable: true }),
-        endCursor: t.exposeString("endCursor", { nullable: true }),
-        hasNextPage: t.exposeBoolean("hasNextPage"),
-        hasPreviousPage: t.exposeBoolean("hasPreviousPage"),
+    ref = builder.objectRef<PageInfo>("PageInfo").implement({
+      fields: (t) => ({
+        startCursor: t.field({ type: "String", nullable: true, resolve: (p) => p.startCursor }),
+        endCursor: t.field({ type: "String", nullable: true, resolve: (p) => p.endCursor }),
+        hasNextPage: t.field({ type: "Boolean", resolve: (p) => p.hasNextPage }),
+        hasPreviousPage: t.field({ type: "Boolean", resolve: (p) => p.hasPreviousPage }),
       }),
     });
     pageInfoRefs.set(builder, ref);
@@ -101,23 +116,23 @@ function pageInfoRef(builder: Builder) {
 }
 
 /** The `<Node>Connection` type for a node type, created once per builder. */
-export function connectionOf(builder: Builder, nodeType: any, nodeName: string): any {
+export function connectionOf(builder: DynamicBuilder, nodeType: OutputType, nodeName: string): ObjectType {
   let map = connectionRefs.get(builder);
-  if (!map) connectionRefs.set(builder, (map = new Map()));
+  if (!map) connectionRefs.set(builder, (map = new Map<string, ObjectType>()));
   const existing = map.get(nodeName);
   if (existing) return existing;
-  const edge = builder.objectRef<{ cursor: string; node: unknown }>(`${nodeName}Edge`).implement({
-    fields: (t: any) => ({
-      cursor: t.exposeString("cursor"),
-      node: t.field({ type: nodeType, nullable: true, resolve: (e: any) => e.node }),
+  const edge = builder.objectRef<Edge>(`${nodeName}Edge`).implement({
+    fields: (t) => ({
+      cursor: t.field({ type: "String", resolve: (e) => e.cursor }),
+      node: t.field({ type: nodeType, nullable: true, resolve: (e) => e.node }),
     }),
   });
   const pageInfo = pageInfoRef(builder);
   const ref = builder.objectRef<Connection<unknown>>(`${nodeName}Connection`).implement({
-    fields: (t: any) => ({
-      edges: t.field({ type: [edge], resolve: (c: any) => c.edges }),
-      pageInfo: t.field({ type: pageInfo, resolve: (c: any) => c.pageInfo }),
-      totalCount: t.exposeInt("totalCount"),
+    fields: (t) => ({
+      edges: t.field({ type: [edge], resolve: (c) => c.edges }),
+      pageInfo: t.field({ type: pageInfo, resolve: (c) => c.pageInfo }),
+      totalCount: t.field({ type: "Int", resolve: (c) => c.totalCount }),
     }),
   });
   map.set(nodeName, ref);

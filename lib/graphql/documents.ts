@@ -2,7 +2,7 @@
 // storefront key needed), how many root fields each operation has (each is one request of the caller's budget)
 // and which root fields a plain query asks for (catalog reads are answered from cache).
 // Clients send the same few documents again and again, so each is parsed for this once.
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
+import { Kind, OperationTypeNode, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { GRAPHQL_LIMITS } from "./limits.ts";
 
 export interface DocumentFacts {
@@ -37,7 +37,7 @@ function factsOf(query: string): DocumentFacts {
     return NOTHING; // yoga answers the syntax error, or refuses the document as too large
   }
   const operations = doc.definitions.filter((d) => d.kind !== Kind.FRAGMENT_DEFINITION);
-  const queries = operations.filter((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === "query");
+  const queries = operations.filter((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.QUERY);
   const selections = queries.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections : []));
   const everyField = queries.length === operations.length && selections.every((s) => s.kind === Kind.FIELD);
   const plain = everyField && selections.every((s) => !s.directives?.length);

@@ -4,7 +4,7 @@
 // `Accept: application/graphql-response+json`, 200 for plain `application/json`, as GraphQL over HTTP says).
 // Introspection (`__schema`) is exempt from the depth and cost limits, so the explorers keep working. A syntax error
 // is refused the same way; a request with no document at all is a 400 on every media type.
-import { GraphQLError, type ValidationContext } from "graphql";
+import { GraphQLError, type DocumentNode, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
@@ -65,7 +65,8 @@ export const syntaxErrorsRefused: Plugin = {
   onParse({ parseFn, setParseFn }) {
     setParseFn((source, options) => {
       try {
-        return parseFn(source, options);
+        // envelop types the parser it hands over (graphql's own, or a plugin's wrapper of it) as returning `any`.
+        return parseFn(source, options) as DocumentNode;
       } catch (e) {
         const error = e as { message?: unknown; extensions?: { status?: unknown }; source?: GraphQLError["source"]; positions?: readonly number[] };
         if (typeof error?.extensions?.status === "number") throw e; // a limit's refusal, marked already
@@ -91,10 +92,10 @@ export function documentLimits(): Plugin[] {
           Object.assign(error.extensions as Record<string, unknown>, { code: "query_too_large", status: 400, http: { spec: true, status: 400 } });
         },
       ],
-    }) as Plugin,
+    }),
     syntaxErrorsRefused, // after maxTokensPlugin, so it wraps the parser that plugin sets
-    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...refuseWith("query_too_deep") }) as Plugin,
-    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true, ...refuseWith("query_too_complex") }) as Plugin,
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, ...refuseWith("too_many_aliases") }) as Plugin,
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...refuseWith("query_too_deep") }),
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true, ...refuseWith("query_too_complex") }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, ...refuseWith("too_many_aliases") }),
   ];
 }

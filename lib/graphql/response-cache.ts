@@ -6,18 +6,19 @@
 import type { RequestContext } from "../context.ts";
 import { CATALOG_CACHE_MS, CatalogCache } from "../catalog/cache.ts";
 import { documentFacts } from "./documents.ts";
+import { shopOperations } from "../operations/shop.ts";
 
-/** Shop queries that read only catalog tables, answer every caller in a scope alike and record nothing. */
-const PURE_READS = new Map<string, (args: ReadonlySet<string>) => boolean>(Object.entries({
-  products: (args) => !args.has("query"),
-  categories: () => true,
-  category: () => true,
-  treeCategories: () => true,
-  attributes: () => true,
-  attribute: () => true,
-  attributeOptions: () => true,
-  __typename: () => true,
-}));
+/**
+ * Shop query fields whose declaration says their answer depends on the catalog and the scope alone (`cache` in
+ * lib/operations/define.ts), each with the test its arguments must pass; `__typename` asks nothing of the store.
+ */
+const PURE_READS = new Map<string, (args: ReadonlySet<string>) => boolean>([
+  ...shopOperations.flatMap((op) => {
+    const cache = op.kind === "query" && op.graphql !== false ? op.cache : undefined;
+    return cache ? [[op.name, (args: ReadonlySet<string>) => !cache.unlessArgs?.some((a) => args.has(a))] as const] : [];
+  }),
+  ["__typename", () => true],
+]);
 
 export interface Answer {
   status: number;

@@ -1,22 +1,16 @@
 // Builds a GraphQL schema (Shop or Admin) from the operation declarations: every query takes its arguments,
 // every mutation one `input: <name>Input!` and returns `<name>Payload { <resource>, clientMutationId }`.
-import SchemaBuilder from "@pothos/core";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import { z } from "zod";
-import type { RequestContext } from "../context.ts";
-import type { AnyOperation } from "../operations/define.ts";
-import { authorize } from "../operations/authorize.ts";
-import { projector } from "../operations/project.ts";
-import { toAppError, zodToValidation } from "../http/respond.ts";
-import { connectionOf, connectionWindow, toConnection } from "./connection.ts";
-import { connectionArgs, IterableScalar, metaOf, pascal, TypeFactory } from "./zod-types.ts";
+import type { AnyOperation, Operation } from "../operations/define.ts";
+import { admit, perform, performPage } from "../operations/invoke.ts";
+import { toAppError } from "../http/respond.ts";
+import { schemaBuilder, type Field, type GraphqlContext } from "./builder.ts";
+import { connectionArgs, connectionArgsOf, connectionOf, connectionWindow, toConnection } from "./connection.ts";
+import { metaOf, pascal, TypeFactory } from "./zod-types.ts";
 import { logError } from "../log/index.ts";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- fields are generated from declarations */
-
-export interface GraphqlContext {
-  ctx: RequestContext;
-}
+export type { GraphqlContext } from "./builder.ts";
 
 /** Domain errors become GraphQL errors carrying the HTTP status the REST twin would answer with. */
 export function toGraphqlError(e: unknown): GraphQLError {
@@ -40,48 +34,41 @@ export function resourceName(op: AnyOperation): string {
   return m ? lowerFirst(m[2]) : op.name;
 }
 
-export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
-  const builder = new SchemaBuilder<{ Context: GraphqlContext; Scalars: { Iterable: { Input: unknown; Output: unknown } } }>({});
-  builder.addScalarType("Iterable", IterableScalar);
-  const types = new TypeFactory(builder as any);
+export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
+  const builder = schemaBuilder();
+  const types = new TypeFactory(builder);
   const queries = operations.filter((o) => o.graphql !== false && o.kind === "query");
   const mutations = operations.filter((o) => o.graphql !== false && o.kind === "mutation");
 
-  const parse = (op: AnyOperation, raw: Record<string, unknown>) => {
-    const mapped = op.graphql && op.graphql.input ? op.graphql.input(raw) : raw;
-    const parsed = op.input.safeParse(mapped);
-    if (!parsed.success) throw zodToValidation(parsed.error, op.kind === "mutation" ? ["input"] : []);
-    return parsed.data;
-  };
+  // Authorized, then the arguments mapped to the input and validated (lib/operations/invoke.ts, as on REST).
+  const admitted = (op: AnyOperation, g: GraphqlContext, raw: Record<string, unknown>) =>
+    admit(g.ctx, op, () => (op.graphql && op.graphql.input ? op.graphql.input(raw) : raw), op.kind === "mutation" ? ["input"] : []);
 
-  const nodeName = (op: AnyOperation) => metaOf(op.output).id ?? pascal(op.name);
+  const nodeName = (op: Operation) => metaOf(op.output).id ?? pascal(op.name);
 
   builder.queryType({
-    fields: (t: any) => {
-      const fields: Record<string, any> = {};
+    fields: (t) => {
+      const fields: Record<string, Field> = {};
       for (const op of queries) {
-        const shape = projector(op.output);
         const argSchema = (op.graphql && op.graphql.args) || (op.input as z.ZodObject);
-        const args: Record<string, any> = types.inputFields((o) => t.arg(o), argSchema, pascal(op.name) + "Arg", { idAsID: true });
+        const args = types.inputFields((o) => t.arg(o), argSchema, pascal(op.name) + "Arg", { idAsID: true });
         const node = types.output(op.output, nodeName(op)).type;
         if (op.list && op.list !== "all") {
           const spec = op.list;
           Object.assign(args, connectionArgs(t));
           fields[op.name] = t.field({
-            type: connectionOf(builder as any, node, nodeName(op)),
+            type: connectionOf(builder, node, nodeName(op)),
             nullable: true,
             args,
             description: op.summary,
-            resolve: (_: unknown, a: any, g: GraphqlContext) =>
+            resolve: (_, a, g) =>
               guard(async () => {
-                authorize(g.ctx, op);
                 const { first, after, last, before, ...rest } = a;
-                const input = parse(op, dropNulls(rest));
-                const window = await connectionWindow({ first, after, last, before }, spec, async () =>
-                  (await op.run(g.ctx, input, { offset: 0, limit: 0 })).total,
+                const input = admitted(op, g, dropNulls(rest));
+                const window = await connectionWindow(connectionArgsOf({ first, after, last, before }), spec, async () =>
+                  (await performPage(g.ctx, op, input, { offset: 0, limit: 0 })).total,
                 );
-                const page = await op.run(g.ctx, input, window);
-                return toConnection({ items: page.items.map(shape), total: page.total }, window.offset);
+                return toConnection(await performPage(g.ctx, op, input, window), window.offset);
               }),
           });
         } else {
@@ -90,11 +77,9 @@ export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
             nullable: true,
             args,
             description: op.summary,
-            resolve: (_: unknown, a: any, g: GraphqlContext) =>
+            resolve: (_, a, g) =>
               guard(async () => {
-                authorize(g.ctx, op);
-                const result = await (op as any).run(g.ctx, parse(op, dropNulls(a)));
-                return Array.isArray(result) ? result.map(shape) : shape(result);
+                return perform(g.ctx, op, admitted(op, g, dropNulls(a)));
               }),
           });
         }
@@ -105,19 +90,18 @@ export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
 
   if (mutations.length) {
     builder.mutationType({
-      fields: (t: any) => {
-        const fields: Record<string, any> = {};
+      fields: (t) => {
+        const fields: Record<string, Field> = {};
         for (const op of mutations) {
           const resource = resourceName(op);
-          const shape = projector(op.output);
-          const inputType = types.inputType(op.input as z.ZodObject, `${op.name}Input`, (f: any) => ({
+          const inputType = types.inputType(op.input as z.ZodObject, `${op.name}Input`, (f) => ({
             clientMutationId: f.field({ type: "String", required: false }),
           }));
           const node = types.output(op.output, nodeName(op));
-          const payload = (builder as any).objectRef(`${op.name}Payload`).implement({
-            fields: (p: any) => ({
-              [resource]: p.field({ type: node.type, nullable: true, resolve: (r: any) => r.result }),
-              clientMutationId: p.field({ type: "String", nullable: true, resolve: (r: any) => r.clientMutationId ?? null }),
+          const payload = builder.objectRef<Payload>(`${op.name}Payload`).implement({
+            fields: (p) => ({
+              [resource]: p.field({ type: node.type, nullable: true, resolve: (r) => r.result }),
+              clientMutationId: p.field({ type: "String", nullable: true, resolve: (r) => r.clientMutationId ?? null }),
             }),
           });
           fields[op.name] = t.field({
@@ -125,13 +109,13 @@ export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
             nullable: true,
             description: op.summary,
             args: { input: t.arg({ type: inputType, required: true }) },
-            resolve: (_: unknown, a: any, g: GraphqlContext) =>
+            resolve: (_, a, g) =>
               guard(async () => {
-                authorize(g.ctx, op);
-                const { clientMutationId, ...raw } = a.input ?? {};
+                // `input` is a required argument of an input object type: GraphQL has made it an object.
+                const { clientMutationId, ...raw } = (a.input ?? {}) as Record<string, unknown>;
                 // Admin inputs keep an explicit null: it clears a field (`rateLimit: null`, `expiresInDays: null`).
-                const result = await (op as any).run(g.ctx, parse(op, op.surface === "admin" ? raw : dropNulls(raw)));
-                return { result: shape(result), clientMutationId };
+                const result = await perform(g.ctx, op, admitted(op, g, op.surface === "admin" ? raw : dropNulls(raw)));
+                return { result, clientMutationId };
               }),
           });
         }
@@ -140,6 +124,12 @@ export function buildSchema(operations: AnyOperation[]): GraphQLSchema {
     });
   }
   return builder.toSchema({ sortSchema: false });
+}
+
+/** What a mutation's resolver hands to its payload type. */
+interface Payload {
+  result: unknown;
+  clientMutationId: unknown;
 }
 
 /** GraphQL sends explicit nulls for omitted nullable arguments; zod's optional() wants them absent. */

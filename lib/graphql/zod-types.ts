@@ -2,11 +2,9 @@
 // Output objects named with `.meta({ id })` keep that name; a `meta({ iri })` object gets the IRI as `id`
 // and the number as `_id`; an array marked `meta({ connection: true })` becomes a Relay connection.
 import { z } from "zod";
-import { GraphQLScalarType } from "graphql";
 import { unwrap } from "../operations/project.ts";
-import { arrayConnection, connectionOf, type Builder } from "./connection.ts";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the generated types are dynamic by nature */
+import type { DynamicBuilder, Field, FieldBuilder, InputField, InputFieldBuilder, InputFieldOptions, InputObjectType, InputType, Nullability, ObjectType, OutputType, ScalarName } from "./builder.ts";
+import { arrayConnection, connectionArgs, connectionArgsOf, connectionOf } from "./connection.ts";
 
 export interface TypeMeta {
   id?: string;
@@ -16,32 +14,6 @@ export interface TypeMeta {
 }
 
 export const metaOf = (schema: z.ZodType): TypeMeta => (z.globalRegistry.get(schema) as TypeMeta | undefined) ?? {};
-
-/** Free-form JSON in and out (WIRE.md calls it `Iterable`). */
-export const IterableScalar = new GraphQLScalarType({
-  name: "Iterable",
-  description: "Free-form JSON value.",
-  serialize: (v) => v,
-  parseValue: (v) => v,
-  parseLiteral: (ast) => literal(ast as never),
-});
-
-function literal(ast: { kind: string; value?: unknown; values?: unknown[]; fields?: { name: { value: string }; value: unknown }[] }): unknown {
-  switch (ast.kind) {
-    case "StringValue": case "BooleanValue": case "EnumValue": return ast.value;
-    case "IntValue": case "FloatValue": return Number(ast.value);
-    case "ListValue": return (ast.values ?? []).map((v) => literal(v as never));
-    case "ObjectValue": return Object.fromEntries((ast.fields ?? []).map((f) => [f.name.value, literal(f.value as never)]));
-    default: return null;
-  }
-}
-
-export const connectionArgs = (t: any) => ({
-  first: t.arg.int(),
-  after: t.arg.string(),
-  last: t.arg.int(),
-  before: t.arg.string(),
-});
 
 export const pascal = (s: string) => s.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/^_/, "");
 
@@ -59,7 +31,7 @@ function isNullable(schema: z.ZodType): boolean {
   }
 }
 
-function scalarName(schema: z.ZodType): string | null {
+function scalarName(schema: z.ZodType): ScalarName | null {
   if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return "String";
   if (schema instanceof z.ZodNumber) return schema.format === "safeint" || schema.format === "int32" ? "Int" : "Float";
   if (schema instanceof z.ZodBoolean) return "Boolean";
@@ -68,11 +40,11 @@ function scalarName(schema: z.ZodType): string | null {
 }
 
 export class TypeFactory {
-  private outputs = new Map<z.ZodType, any>();
-  private inputs = new Map<z.ZodType, any>();
+  private outputs = new Map<z.ZodType, ObjectType>();
+  private inputs = new Map<z.ZodType, InputObjectType>();
   private names = new Set<string>();
 
-  constructor(private builder: Builder) {}
+  constructor(private builder: DynamicBuilder) {}
 
   private uniqueName(name: string): string {
     let n = name;
@@ -82,7 +54,7 @@ export class TypeFactory {
   }
 
   /** `{ type, nullable }` for `t.field` of an output. */
-  output(schema: z.ZodType, nameHint: string): { type: any; nullable: any; connection?: boolean } {
+  output(schema: z.ZodType, nameHint: string): { type: OutputType; nullable: Nullability; connection?: boolean } {
     const nullable = isNullable(schema);
     const inner = unwrap(schema);
     if (inner instanceof z.ZodArray) {
@@ -101,27 +73,27 @@ export class TypeFactory {
     return metaOf(unwrap(schema)).id ?? hint;
   }
 
-  objectType(schema: z.ZodObject, nameHint: string): any {
+  objectType(schema: z.ZodObject, nameHint: string): ObjectType {
     const existing = this.outputs.get(schema);
     if (existing) return existing;
     const meta = metaOf(schema);
     const name = this.uniqueName(meta.id ?? nameHint);
-    const ref = this.builder.objectRef<any>(name);
-    this.outputs.set(schema, ref);
+    // The parent of every field is the projected record (lib/operations/project.ts): a plain object of the
+    // declared keys.
+    const ref = this.builder.objectRef<Record<string, unknown>>(name);
+    this.outputs.set(schema, ref); // before its fields are made: Pothos may make them at once, and they may refer to it
     ref.implement({
       description: meta.description,
-      fields: (t: any) => {
-        const fields: Record<string, any> = {};
+      fields: (t) => {
+        const fields: Record<string, Field> = {};
         for (const [key, fieldSchema] of Object.entries(schema.shape)) {
           if (key === "id" && meta.iri) {
-            fields.id = t.field({ type: "ID", nullable: false, resolve: (p: any) => `${meta.iri}/${p.id}` });
-            fields._id = t.field({ type: "Int", nullable: false, resolve: (p: any) => p.id });
+            fields.id = t.field({ type: "ID", nullable: false, resolve: (p) => `${meta.iri}/${String(p.id)}` });
+            fields._id = t.field({ type: "Int", nullable: false, resolve: (p) => p.id });
             continue;
           }
           const { type, nullable, connection } = this.output(fieldSchema as z.ZodType, name + pascal(key));
-          fields[key] = connection
-            ? t.field({ type, nullable, args: connectionArgs(t), resolve: (p: any, args: any) => (p[key] ? arrayConnection(p[key], args) : null) })
-            : t.field({ type, nullable, resolve: (p: any) => p[key] ?? null });
+          fields[key] = connection ? this.connectionField(t, key, type, nullable) : t.field({ type, nullable, resolve: (p) => p[key] ?? null });
         }
         return fields;
       },
@@ -129,30 +101,43 @@ export class TypeFactory {
     return ref;
   }
 
+  /** A nested list shown as a connection: paged in memory. */
+  private connectionField(t: FieldBuilder<Record<string, unknown>>, key: string, type: OutputType, nullable: Nullability): Field {
+    return t.field({
+      type,
+      nullable,
+      args: connectionArgs(t),
+      resolve: (p, args) => {
+        const items = p[key];
+        return items ? arrayConnection(items as unknown[], connectionArgsOf(args)) : null;
+      },
+    });
+  }
+
   /** `{ type, required }` for `t.field` of an input; `idAsID` makes an `id` field accept IRIs. */
-  input(schema: z.ZodType, nameHint: string): { type: any; required: boolean } {
+  input(schema: z.ZodType, nameHint: string): { type: InputType; required: Nullability } {
     const required = !isOptional(schema) && !isNullable(schema);
     const inner = unwrap(schema);
     if (inner instanceof z.ZodArray) {
       const item = this.input(inner.element as z.ZodType, nameHint);
-      return { type: [item.type], required: required ? { list: true, items: item.required } as any : false };
+      return { type: [item.type], required: required ? { list: true, items: item.required } : false };
     }
     if (inner instanceof z.ZodObject) return { type: this.inputType(inner, nameHint), required };
     return { type: scalarName(inner) ?? "String", required };
   }
 
-  inputType(schema: z.ZodObject, name: string, extra?: (t: any) => Record<string, any>): any {
+  inputType(schema: z.ZodObject, name: string, extra?: (t: InputFieldBuilder) => Record<string, InputField>): InputObjectType {
     const existing = this.inputs.get(schema);
     if (existing && !extra) return existing;
-    const ref = this.builder.inputRef<any>(this.uniqueName(name));
+    const ref = this.builder.inputRef(this.uniqueName(name));
     if (!extra) this.inputs.set(schema, ref);
-    ref.implement({ fields: (t: any) => ({ ...this.inputFields((o) => t.field(o), schema, name), ...extra?.(t) }) });
+    ref.implement({ fields: (t) => ({ ...this.inputFields((o) => t.field(o), schema, name), ...extra?.(t) }) });
     return ref;
   }
 
   /** Input fields or arguments (`make` is `t.field` or `t.arg`) for the fields of an input schema. */
-  inputFields(make: (o: any) => any, schema: z.ZodObject, name: string, opts: { idAsID?: boolean } = {}): Record<string, any> {
-    const fields: Record<string, any> = {};
+  inputFields<R>(make: (o: InputFieldOptions) => R, schema: z.ZodObject, name: string, opts: { idAsID?: boolean } = {}): Record<string, R> {
+    const fields: Record<string, R> = {};
     for (const [key, fieldSchema] of Object.entries(schema.shape)) {
       const { type, required } = this.input(fieldSchema as z.ZodType, `${name}${pascal(key)}`);
       fields[key] = make({ type: key === "id" && opts.idAsID ? "ID" : type, required });

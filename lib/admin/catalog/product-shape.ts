@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { toNumber } from "../../money.ts";
 import { imageUrl } from "../../catalog/products.ts";
+import type { RowOf } from "../resource.ts";
 
 const Translation = z
   .object({
@@ -80,8 +81,10 @@ export const productInclude = () => ({
 
 const num = (v: unknown) => (v == null ? null : toNumber(v as never, 4));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the row is the include above
-export function toAdminProduct(ctx: RequestContext, p: any) {
+/** A product row as read with `productInclude`. */
+export type ProductRow = RowOf<"product", ReturnType<typeof productInclude>>;
+
+export function toAdminProduct(ctx: RequestContext, p: ProductRow) {
   const t = p.translations.find((x: { locale: string }) => x.locale === ctx.locale) ?? p.translations[0];
   return {
     ...p,

@@ -1,7 +1,7 @@
 // Product reviews in the back office: read, moderate (approve, disapprove), correct, delete. Moderation moves go
-// through one small table, like every other status in the store.
+// through the review state machine (lib/reviews/transitions.ts), like every other status in the store.
 import { z } from "zod";
-import { Conflict } from "../../errors.ts";
+import { transition, REVIEW_STATUSES, type ReviewEvent } from "../../reviews/transitions.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 
@@ -13,13 +13,6 @@ export const AdminReview = z
   })
   .meta({ id: "AdminReview", iri: "/api/admin/customers/reviews" });
 
-const STATUSES = ["pending", "approved", "disapproved"] as const;
-type ReviewEvent = "approve" | "disapprove";
-const MOVES: Record<ReviewEvent, Partial<Record<string, string>>> = {
-  approve: { pending: "approved", disapproved: "approved" },
-  disapprove: { pending: "disapproved", approved: "disapproved" },
-};
-
 export const reviews = adminResource({
   path: "customers/reviews",
   one: "Review",
@@ -29,7 +22,7 @@ export const reviews = adminResource({
   output: AdminReview,
   include: () => ({ product: { select: { sku: true } } }),
   toOutput: (_ctx, r) => ({ ...r, productSku: r.product.sku }),
-  filters: z.object({ status: z.enum(STATUSES).optional(), productId: intParam().optional(), customerId: intParam().optional(), rating: intParam().pipe(z.int().min(1).max(5)).optional() }),
+  filters: z.object({ status: z.enum(REVIEW_STATUSES).optional(), productId: intParam().optional(), customerId: intParam().optional(), rating: intParam().pipe(z.int().min(1).max(5)).optional() }),
   where: (_ctx, f) => ({ ...f }),
   sort: { fields: { id: (d) => ({ id: d }), rating: (d) => ({ rating: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },
   update: {
@@ -52,8 +45,7 @@ const moderate = (event: ReviewEvent) =>
     permission: "customers.reviews.edit",
     run: async (ctx, id) => {
       const review = await ctx.db.productReview.findUniqueOrThrow({ where: { id } });
-      const next = MOVES[event][review.status];
-      if (!next) throw new Conflict(`A review that is ${review.status} cannot be ${event}d.`);
+      const next = transition(review.status, event);
       await ctx.db.productReview.update({ where: { id }, data: { status: next } });
     },
   });

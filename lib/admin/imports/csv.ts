@@ -10,20 +10,29 @@ export function parseCsv(text: string): string[][] {
   for (; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") row.push(field), (field = "");
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    }
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
       row.push(field);
       rows.push(row);
-      (row = []), (field = "");
+      row = [];
+      field = "";
     } else field += c;
   }
   if (quoted) throw Validation.field("file", "The CSV ends inside a quoted field.");
-  if (field !== "" || row.length) row.push(field), rows.push(row);
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows.filter((r) => r.some((v) => v.trim() !== ""));
 }
 

@@ -1,7 +1,8 @@
 // EU withdrawals in the back office: the store confirms or declines a declared withdrawal, and records the refund.
-// The moves are one small table, like every other status machine of the store.
+// The moves are the withdrawal state machine (lib/eu-withdrawals/transitions.ts).
 import { z } from "zod";
 import { Conflict } from "../../errors.ts";
+import { transition, WITHDRAWAL_STATUSES, type WithdrawalEvent } from "../../eu-withdrawals/transitions.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 
@@ -12,14 +13,6 @@ export const AdminEuWithdrawal = z
   })
   .meta({ id: "AdminEuWithdrawal", iri: "/api/admin/eu-withdrawals" });
 
-const STATUSES = ["received", "confirmed", "declined", "refunded"] as const;
-type WithdrawalEvent = "confirm" | "decline" | "refund";
-const MOVES: Record<WithdrawalEvent, Partial<Record<string, string>>> = {
-  confirm: { received: "confirmed" },
-  decline: { received: "declined", confirmed: "declined" },
-  refund: { confirmed: "refunded" },
-};
-
 export const euWithdrawals = adminResource({
   path: "eu-withdrawals",
   one: "EuWithdrawal",
@@ -27,7 +20,7 @@ export const euWithdrawals = adminResource({
   permission: "eu-withdrawals",
   model: "euWithdrawal",
   output: AdminEuWithdrawal,
-  filters: z.object({ status: z.enum(STATUSES).optional(), orderId: intParam().optional(), customerId: intParam().optional() }),
+  filters: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), orderId: intParam().optional(), customerId: intParam().optional() }),
   where: (_ctx, f) => ({ ...f }),
   sort: { fields: { id: (d) => ({ id: d }), received_at: (d) => ({ receivedAt: d }) }, default: "-id" },
 });
@@ -39,8 +32,7 @@ const move = (event: WithdrawalEvent, summary: string) =>
     permission: "eu-withdrawals.edit",
     run: async (ctx, id) => {
       const w = await ctx.db.euWithdrawal.findUniqueOrThrow({ where: { id } });
-      const next = MOVES[event][w.status];
-      if (!next) throw new Conflict(`A withdrawal that is ${w.status} cannot be ${event === "refund" ? "refunded" : `${event}d`}.`);
+      const next = transition(w.status, event);
       const moved = await ctx.db.euWithdrawal.updateMany({ where: { id, status: w.status }, data: { status: next } });
       if (moved.count !== 1) throw new Conflict("The withdrawal changed meanwhile; reload it and try again.");
     },

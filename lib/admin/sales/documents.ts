@@ -21,8 +21,7 @@ export const AdminInvoice = z
 export const invoices = adminResource({
   path: "sales/invoices", one: "Invoice", many: "Invoices", permission: "sales.invoices", model: "invoice", output: AdminInvoice,
   include: () => ({ items: true, ...orderRef }),
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  toOutput: (_ctx, i: any) => ({
+  toOutput: (_ctx, i) => ({
     ...i, orderIncrementId: i.order.incrementId, subTotal: n(i.subTotal), shippingAmount: n(i.shippingAmount), taxAmount: n(i.taxAmount), discountAmount: n(i.discountAmount), grandTotal: n(i.grandTotal),
     items: i.items.map((x: { price: unknown; total: unknown }) => ({ ...x, price: n(x.price), total: n(x.total) })),
   }),
@@ -56,8 +55,7 @@ export const AdminRefund = z
 export const refunds = adminResource({
   path: "sales/refunds", one: "Refund", many: "Refunds", permission: "sales.refunds", model: "refund", output: AdminRefund,
   include: () => ({ items: true, ...orderRef }),
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  toOutput: (_ctx, r: any) => ({
+  toOutput: (_ctx, r) => ({
     ...r, orderIncrementId: r.order.incrementId, subTotal: n(r.subTotal), shippingAmount: n(r.shippingAmount), adjustmentRefund: n(r.adjustmentRefund), adjustmentFee: n(r.adjustmentFee), grandTotal: n(r.grandTotal),
     items: r.items.map((x: { total: unknown }) => ({ ...x, total: n(x.total) })),
   }),

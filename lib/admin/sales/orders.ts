@@ -4,7 +4,7 @@ import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
 import { ORDER_STATUSES, allowedEvents } from "../../orders/transitions.ts";
-import { adminResource } from "../resource.ts";
+import { adminResource, type RowOf } from "../resource.ts";
 
 const money = z.number();
 
@@ -59,11 +59,10 @@ export const qtyToRefund = (i: Line) => Math.max(0, i.qtyInvoiced - i.qtyRefunde
 
 const n = (v: unknown) => toNumber(v as never);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the row is orderInclude()
-function toAdminOrder(_ctx: unknown, o: any) {
+function toAdminOrder(_ctx: unknown, o: RowOf<"order", ReturnType<typeof orderInclude>>) {
   return {
     ...o,
-    ...Object.fromEntries(["subTotal", "baseSubTotal", "taxAmount", "shippingAmount", "discountAmount", "grandTotal", "baseGrandTotal", "grandTotalInvoiced", "grandTotalRefunded"].map((k) => [k, n(o[k])])),
+    ...Object.fromEntries((["subTotal", "baseSubTotal", "taxAmount", "shippingAmount", "discountAmount", "grandTotal", "baseGrandTotal", "grandTotalInvoiced", "grandTotalRefunded"] as const).map((k) => [k, n(o[k])])),
     items: o.items.map((i: Line & { price: unknown; total: unknown }) => ({ ...i, price: n(i.price), total: n(i.total), qtyToInvoice: qtyToInvoice(i), qtyToShip: qtyToShip(i), qtyToRefund: qtyToRefund(i) })),
     invoiceIds: o.invoices.map((x: { id: number }) => x.id),
     shipmentIds: o.shipments.map((x: { id: number }) => x.id),

@@ -218,8 +218,8 @@ export const operations = [
   integrationTokens.list,
   integrationTokens.get,
   createAdminIntegrationToken,
-  integrationTokens.update!,
-  integrationTokens.remove!,
+  integrationTokens.update,
+  integrationTokens.remove,
   revokeAdminIntegrationToken,
   regenerateAdminIntegrationToken,
 ];

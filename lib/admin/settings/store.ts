@@ -6,7 +6,7 @@ import type { RequestContext } from "../../context.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
-import { adminResource } from "../resource.ts";
+import { adminResource, type RowOf } from "../resource.ts";
 import { nullableText } from "../input.ts";
 
 const SETTINGS = { permission: "settings", permissions: { create: "settings.edit", remove: "settings.edit" } };
@@ -14,8 +14,8 @@ const text = (max: number) => z.string().trim().min(1, { message: "is required" 
 
 async function unique(ctx: RequestContext, model: "channel" | "locale" | "currency", code: string | undefined, except?: number) {
   if (!code) return;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const other = await (ctx.db[model] as any).findUnique({ where: { code }, select: { id: true } });
+  const find = { where: { code }, select: { id: true } };
+  const other = await (model === "channel" ? ctx.db.channel.findUnique(find) : model === "locale" ? ctx.db.locale.findUnique(find) : ctx.db.currency.findUnique(find));
   if (other && other.id !== except) throw Validation.field("code", `The code "${code}" is already used.`);
 }
 
@@ -124,8 +124,7 @@ async function channelRefs(ctx: RequestContext, input: ChannelInput, current?: {
 }
 
 const channelInclude = () => ({ defaultLocale: true, baseCurrency: true, locales: { include: { locale: true } }, currencies: { include: { currency: true } } });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const toChannel = (_ctx: unknown, c: any) => ({
+const toChannel = (_ctx: unknown, c: RowOf<"channel", ReturnType<typeof channelInclude>>) => ({
   ...c,
   defaultLocale: c.defaultLocale.code,
   baseCurrency: c.baseCurrency.code,

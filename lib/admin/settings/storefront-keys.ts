@@ -102,9 +102,9 @@ export const rotateAdminStorefrontKey = resourceAction(storefrontKeys, {
 export const operations = [
   storefrontKeys.list,
   storefrontKeys.get,
-  storefrontKeys.create!,
-  storefrontKeys.update!,
-  storefrontKeys.remove!,
+  storefrontKeys.create,
+  storefrontKeys.update,
+  storefrontKeys.remove,
   deactivateAdminStorefrontKey,
   rotateAdminStorefrontKey,
 ];

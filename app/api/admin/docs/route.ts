@@ -5,6 +5,6 @@ import { withCors } from "@/lib/http/cors";
 
 // Read by clients and tools on other origins as the API itself is, under the same policy.
 
-export const GET = withCors("admin", async (req: Request) =>
-  json(openApiDocument("admin", adminOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin)),
+export const GET = withCors("admin", (req: Request) =>
+  Promise.resolve(json(openApiDocument("admin", adminOperations, process.env.PUBLIC_URL ?? new URL(req.url).origin))),
 );

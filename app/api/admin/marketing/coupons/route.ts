@@ -1,4 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { coupons } from "@/lib/admin/marketing/coupons";
 export const GET = rest(coupons.list);
-export const POST = rest(coupons.create!);
+export const POST = rest(coupons.create);

@@ -1,5 +1,5 @@
 import { rest } from "@/lib/http/rest";
 import { products } from "@/lib/admin/catalog/products";
 export const GET = rest(products.get);
-export const PATCH = rest(products.update!);
-export const DELETE = rest(products.remove!);
+export const PATCH = rest(products.update);
+export const DELETE = rest(products.remove);

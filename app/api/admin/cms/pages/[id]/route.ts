@@ -2,4 +2,4 @@ import { rest } from "@/lib/http/rest";
 import { cmsPages, updateAdminCmsPage } from "@/lib/cms/admin";
 export const GET = rest(cmsPages.get);
 export const PUT = rest(updateAdminCmsPage);
-export const DELETE = rest(cmsPages.remove!);
+export const DELETE = rest(cmsPages.remove);
