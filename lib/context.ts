@@ -3,8 +3,10 @@
 import type { Db } from "./db/client.ts";
 import type { CurrencyInfo } from "./money.ts";
 import type { ChannelInfo } from "./store/settings.ts";
-import type { Surface } from "./operations/define.ts";
 import { Forbidden, Unauthenticated } from "./errors.ts";
+
+/** Which API a request is for: the customer-facing Shop API or the operator-facing Admin API. */
+export type Surface = "shop" | "admin";
 
 export type Principal =
   | { kind: "anonymous" }

@@ -49,7 +49,7 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
       <p>Copy it now: it is shown only once and cannot be displayed again.</p>
       <div className="ap-secret-row">
         <input readOnly value={secret} data-testid="secret" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" onClick={async () => setCopied((await copyText(secret)) ? "yes" : "no")}>Copy</button>
+        <button type="button" onClick={() => void copyText(secret).then((ok) => setCopied(ok ? "yes" : "no"))}>Copy</button>
       </div>
       {copied === "yes" && <p className="ap-ok">Copied to the clipboard.</p>}
       {copied === "no" && <p className="ap-muted">Copying is blocked here; select the text and copy it by hand.</p>}

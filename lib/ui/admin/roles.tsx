@@ -1,12 +1,14 @@
 "use client";
 // Roles: all permissions or a chosen list; a role bounds its admins and every token they hold.
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { panelFetch, useSignedIn } from "./api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { panelFetch, useSignedIn, type ListPage } from "./api";
 import { Empty, ErrorNotice, Field, fieldErrors, Loading, PermissionPicker } from "./common";
-import { useRoles } from "./users";
 
 export interface Role { id: number; name: string; description: string | null; permissionType: string; permissions: string[]; adminsCount: number }
+
+/** The store's roles (the users screen offers them too). */
+export const useRoles = () => useQuery({ queryKey: ["roles"], queryFn: () => panelFetch<ListPage<Role>>("settings/roles?per_page=50") });
 
 export function Roles() {
   const client = useQueryClient();

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { panelFetch, useSignedIn, type ListPage } from "./api";
 import { Empty, ErrorNotice, Field, fieldErrors, Loading } from "./common";
-import type { Role } from "./roles";
+import { useRoles, type Role } from "./roles";
 
 interface AdminUser { id: number; name: string; email: string; roleId: number; roleName: string; status: boolean; isOwner: boolean }
 
 const usersKey = ["admin-users"];
-export const useRoles = () => useQuery({ queryKey: ["roles"], queryFn: () => panelFetch<ListPage<Role>>("settings/roles?per_page=50") });
 
 export function AdminUsers() {
   const me = useSignedIn().admin;
