@@ -11,6 +11,6 @@ export function asciiFallback(name: string): string {
 /** `attachment; filename="<ascii>"`, plus `filename*=UTF-8''<percent-encoded>` when the name is not plain ASCII. */
 export function attachmentDisposition(filename: string): string {
   // Control characters have no place in a file name; a blank name gets a neutral one.
-  const name = filename.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "download";
+  const name = filename.replace(/\p{Cc}/gu, "").trim() || "download";
   return contentDisposition(name, { type: "attachment", fallback: asciiFallback(name) });
 }

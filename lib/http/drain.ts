@@ -34,7 +34,8 @@ const QUIET_MS = 300;
 export function drainOnSigterm(log: (fields: Record<string, unknown>, msg: string) => void): void {
   const next = process.listeners("SIGTERM");
   process.removeAllListeners("SIGTERM");
-  process.on("SIGTERM", async () => {
+  process.on("SIGTERM", () => void drain());
+  async function drain() {
     if (state.draining) return;
     state.draining = true;
     const started = Date.now();
@@ -45,5 +46,5 @@ export function drainOnSigterm(log: (fields: Record<string, unknown>, msg: strin
     log({ inFlight: state.inFlight, ms: Date.now() - started }, "SIGTERM: drained, shutting down");
     if (next.length) for (const handler of next) (handler as (signal: string) => void)("SIGTERM");
     else process.exit(0);
-  });
+  }
 }

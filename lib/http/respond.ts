@@ -49,7 +49,8 @@ export function errorResponse(e: unknown, headers = new Headers()): Response {
   const known = toAppError(e);
   if (known) {
     if (known.status === 429 && !headers.has("Retry-After")) {
-      headers.set("Retry-After", String(known.details.extra?.retry_after ?? 1));
+      const after = known.details.extra?.retry_after;
+      headers.set("Retry-After", String(typeof after === "number" ? after : 1));
     }
     return json(known.body(), known.status, headers);
   }

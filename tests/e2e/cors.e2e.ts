@@ -52,13 +52,20 @@ window.callAdmin = async ({ api, token, path }) => {
 };
 `;
 
+/** What the page's checkout functions hand back (the admin call answers a line of text, compared as it is). */
+interface PageResult {
+  itemsQty: number;
+  requestId: string;
+  order: { redirect: boolean; orderId: number; orderIncrementId: string };
+}
+
 /** Runs one of the page's functions; a failure comes back as its message (a thrown page error's stack names the page's
  * URL, which vitest would try to read as a source file). */
-async function inPage(page: Page, fn: "checkoutRest" | "checkoutGraphql" | "callAdmin", input: Record<string, unknown>): Promise<any> {
+async function inPage(page: Page, fn: "checkoutRest" | "checkoutGraphql" | "callAdmin", input: Record<string, unknown>): Promise<PageResult> {
   const answer = await page.evaluate(
     async ([name, i]) => {
       try {
-        return { ok: await (window as any)[name](i) };
+        return { ok: (await (window as unknown as Record<string, (i: unknown) => Promise<unknown>>)[name](i)) };
       } catch (e) {
         return { error: String(e) };
       }
@@ -66,7 +73,7 @@ async function inPage(page: Page, fn: "checkoutRest" | "checkoutGraphql" | "call
     [fn, input] as const,
   );
   expect(answer.error).toBeUndefined();
-  return answer.ok;
+  return answer.ok as PageResult;
 }
 
 const PAGE = `<!doctype html><html><head><title>Another storefront</title><script>${STOREFRONT_SCRIPT}</script></head><body>storefront</body></html>`;

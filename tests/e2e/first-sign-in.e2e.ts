@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, inject, it } from "vitest";
 import { panelCall } from "./support/panel.ts";
-import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
+import { expect, openPage, useBrowser } from "./support/browser.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

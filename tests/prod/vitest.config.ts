@@ -30,8 +30,8 @@ const rank = (spec: TestSpecification) => {
   return i < 0 ? ORDER.length - 1 : i;
 };
 class FixedOrder extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    return [...files].sort((a, b) => rank(a) - rank(b));
+  override sort(files: TestSpecification[]) {
+    return Promise.resolve([...files].sort((a, b) => rank(a) - rank(b)));
   }
 }
 // Uploaded files of this run go to a folder of its own (removed by the global setup's teardown).

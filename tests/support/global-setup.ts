@@ -26,7 +26,7 @@ export default async function setup() {
   const { seedDemoStore } = await import("../../lib/seed/index.ts");
   await seedDemoStore(await getDb());
   await disconnectDb();
-  return async () => {
+  return () => {
     // The run's own upload folder (vitest.config.ts names it); never a folder a person configured.
     const storage = process.env.STORAGE_DIR;
     if (storage && path.basename(storage).startsWith("test-")) fs.rmSync(storage, { recursive: true, force: true });
