@@ -2,7 +2,7 @@
 // default handling, the `address` synonym, bad input and isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS, type Via } from "../support/account.ts";
+import { invoke, must, VIAS, type Via } from "../support/invoke.ts";
 import {
   createAddUpdateCustomerAddress,
   deleteCustomerAddress,

@@ -2,7 +2,7 @@
 // the buyer, only while the purchase is available, and only as often as the link allows (each download counted).
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, testProduct } from "../support/orders.ts";
 import { storeFile } from "../../lib/storage/files.ts";
 import { customerDownloadableProducts } from "../../lib/downloads/operations.ts";

@@ -2,7 +2,7 @@
 // idempotent per order (the same uuid comes back); list and one for the customer; bad input and isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, testProduct } from "../support/orders.ts";
 import { createEuWithdrawal, createGuestEuWithdrawal, euWithdrawal, euWithdrawals } from "../../lib/eu-withdrawals/operations.ts";
 

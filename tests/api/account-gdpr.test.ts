@@ -2,7 +2,7 @@
 // pending, delete; bad input and isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { createGdprRequest, deleteGdprRequest, gdprRequest, gdprRequests, revokeGdprRequest } from "../../lib/gdpr/operations.ts";
 
 let key: string;

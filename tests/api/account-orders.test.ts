@@ -2,7 +2,7 @@
 // released) and reorder (lines into the cart, unavailable ones reported), each only for the caller's own orders.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, stockOf, testProduct } from "../support/orders.ts";
 import { createCancelOrder, createReorderOrder, customerOrder, customerOrders } from "../../lib/orders/customer-operations.ts";
 

@@ -2,7 +2,7 @@
 // isolation, bad input), delete (account and tokens go, orders stay without the customer).
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, testProduct } from "../support/orders.ts";
 import {
   createCustomerNewsletterSubscription,

@@ -2,7 +2,7 @@
 // the customer's own reviews, create (pending), update and delete of their own only.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { testProduct } from "../support/orders.ts";
 import { createProductReview, customerReviews, deleteProductReview, productReviews, updateProductReview } from "../../lib/reviews/operations.ts";
 

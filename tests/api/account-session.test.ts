@@ -2,26 +2,16 @@
 // logout, token verification and the forgotten-password request, on REST and GraphQL.
 import { describe, expect, it } from "vitest";
 import { cartToken, customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { count, demoCustomer, mutationTransports } from "../support/gate-helpers.ts";
+import { count, demoCustomer, transportsOf } from "../support/gate-helpers.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { resolveCartToken } from "../../lib/cart/token.ts";
 import { resolveCustomerToken } from "../../lib/customers/tokens.ts";
 import { issueIntegrationToken } from "../../lib/integrations/tokens.ts";
 
-const login = mutationTransports({
-  path: "/api/shop/customer/login",
-  mutation: "createCustomerLogin",
-  resource: "customerLogin",
-  selection: "id _id token apiToken message success",
-});
-const logout = mutationTransports({ path: "/api/shop/customer/logout", mutation: "createLogout", resource: "logout", selection: "success message" });
-const verify = mutationTransports({
-  path: "/api/shop/verify-tokens",
-  mutation: "createVerifyToken",
-  resource: "verifyToken",
-  selection: "isValid id email firstName lastName message",
-});
-const forgot = mutationTransports({ path: "/api/shop/forgot-passwords", mutation: "createForgotPassword", resource: "forgotPassword", selection: "success message" });
+const login = transportsOf("createCustomerLogin");
+const logout = transportsOf("createLogout");
+const verify = transportsOf("createVerifyToken");
+const forgot = transportsOf("createForgotPassword");
 
 const tokensOf = (customerId: number) => count("customerToken", { customerId });
 
@@ -252,7 +242,7 @@ describe.each(forgot)("forgot password ($name)", (transport) => {
     const res = await transport.send({ email: "nobody-at-example.com" }, { key });
 
     expect(res.status).toBe(422);
-    expect(res.fieldErrors.email?.length).toBeGreaterThan(0);
+    expect(res.fields.email?.length).toBeGreaterThan(0);
     expect(await count("passwordReset", { email: "nobody-at-example.com" })).toBe(0);
   });
 });

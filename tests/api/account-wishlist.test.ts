@@ -2,7 +2,7 @@
 // bad input and isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { testProduct } from "../support/orders.ts";
 import { deleteWishlist, moveWishlistToCart, toggleWishlist, wishlist, wishlists } from "../../lib/wishlist/operations.ts";
 import { compareItems, createCompareItem, createDeleteAllCompareItems, deleteCompareItem } from "../../lib/compare/operations.ts";

@@ -1,15 +1,16 @@
 // SPEC.md Authentication rules 4-7 and the admin side of Errors: who may call the Admin API, with what.
 import { describe, expect, it } from "vitest";
 import { call, customer, getDb, graphql, storefrontKey } from "../support/client.ts";
-import { adminCall, adminCredential, adminGraphql, adminToken, gqlStatus, queryAdmin, TRANSPORTS } from "../support/admin.ts";
+import { adminCall, adminCredential, adminGraphql, adminToken, gqlStatus, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
 const USERS_QUERY = { query: `{ adminUsers(first: 5) { totalCount edges { node { id _id email } } } }`, field: "adminUsers" };
-const usersOn = (transport: (typeof TRANSPORTS)[number], token: string | null, headers?: Record<string, string>) =>
-  transport === "REST"
+const usersOn = (transport: (typeof VIAS)[number], token: string | null, headers?: Record<string, string>) =>
+  transport === "rest"
     ? adminCall(token, "GET", "/api/admin/settings/users", undefined, { headers }).then((r) => ({ status: r.status, body: r.body, headers: r.headers }))
     : adminGraphql(token, USERS_QUERY.query, {}, { headers }).then((r) => ({ status: gqlStatus(r), body: r.body, headers: r.headers }));
 
-describe.each(TRANSPORTS)("admin credentials over %s", (transport) => {
+describe.each(VIAS)("admin credentials over %s", (transport) => {
   it("rule 4: only an integration bearer opens the Admin API (401 unauthenticated otherwise)", async () => {
     const key = await storefrontKey();
     const shopper = await customer(key);
@@ -22,7 +23,7 @@ describe.each(TRANSPORTS)("admin credentials over %s", (transport) => {
     for (const [label, bearer] of cases) {
       const res = await usersOn(transport, bearer);
       expect(res.status, label).toBe(401);
-      const code = transport === "REST" ? res.body.error : (res.body.error ?? res.body.errors?.[0]?.extensions?.code);
+      const code = transport === "rest" ? res.body.error : (res.body.error ?? res.body.errors?.[0]?.extensions?.code);
       expect(code, label).toBe("unauthenticated");
     }
     const ok = await usersOn(transport, await adminToken());
@@ -41,9 +42,9 @@ describe.each(TRANSPORTS)("admin credentials over %s", (transport) => {
     const token = await adminToken({ scope: "custom", permissions: ["catalog.products.view"] });
     const res = await usersOn(transport, token);
     expect(res.status).toBe(403);
-    const code = transport === "REST" ? res.body.error : res.body.errors[0].extensions.code;
+    const code = transport === "rest" ? res.body.error : res.body.errors[0].extensions.code;
     expect(code).toBe("forbidden");
-    expect(transport === "REST" ? res.body.message : res.body.errors[0].message).toMatch(/settings\.users\.view/);
+    expect(transport === "rest" ? res.body.message : res.body.errors[0].message).toMatch(/settings\.users\.view/);
     expect((await usersOn(transport, await adminToken({ scope: "custom", permissions: ["settings.users.view"] }))).status).toBe(200);
   });
 
@@ -129,9 +130,11 @@ describe("admin lists", () => {
     const far = await adminCall(token, "GET", "/api/admin/settings/roles?page=999");
     expect(far.body.data).toEqual([]);
     expect(far.body.meta.currentPage).toBe(999);
-    const gql = await queryAdmin("GraphQL", token, "", { query: `{ adminRoles(first: 1) { totalCount pageInfo { hasNextPage } edges { node { id _id name } } } }`, field: "adminRoles" });
+    const gql = await asAdmin("graphql", token, "adminRoles", {}, { perPage: 1 });
     expect(gql.status).toBe(200);
-    expect(gql.data.edges[0].node.id).toBe(`/api/admin/settings/roles/${gql.data.edges[0].node._id}`);
+    expect(gql.data).toHaveLength(1);
+    const node = gql.raw.data.adminRoles.edges[0].node;
+    expect(node.id).toBe(`/api/admin/settings/roles/${node._id}`);
   });
 
   it("refuse an unknown sort field or order with 422", async () => {

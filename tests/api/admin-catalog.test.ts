@@ -1,7 +1,8 @@
 // Admin categories and attributes (with options), on REST and GraphQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
-import { adminCall, adminToken, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminToken, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
 let token: string;
 let rootId: number;
@@ -11,18 +12,17 @@ beforeAll(async () => {
 });
 
 const s = () => unique("c").toLowerCase();
-const CAT_FIELDS = "id _id parentId name status position childrenCount translations { locale name slug urlPath }";
-const createCategory: AdminMutation = { method: "POST", path: "/api/admin/catalog/categories", mutation: "createAdminCategory", resource: "adminCategory", selection: CAT_FIELDS };
+const createCategory = "createAdminCategory";
 const idOf = (d: { id: number | string; _id?: number }) => (typeof d.id === "number" ? d.id : d._id!);
 
-describe.each(TRANSPORTS)("categories over %s", (transport) => {
+describe.each(VIAS)("categories over %s", (transport) => {
   it("creates a tree whose url paths follow the slugs, and keeps them in step on change", async () => {
-    const top = await sendAdmin(transport, token, createCategory, { parentId: rootId, status: 0, translations: [{ locale: "en", name: "Garden", slug: s() }, { locale: "fr", name: "Jardin", slug: s() }] });
-    expect(top.status, JSON.stringify(top.raw)).toBe(transport === "REST" ? 201 : 200);
+    const top = await asAdmin(transport, token, createCategory, { parentId: rootId, status: 0, translations: [{ locale: "en", name: "Garden", slug: s() }, { locale: "fr", name: "Jardin", slug: s() }] });
+    expect(top.status, JSON.stringify(top.raw)).toBe(201);
     const topEn = top.data.translations.find((t: { locale: string }) => t.locale === "en");
     expect(topEn.urlPath).toBe(topEn.slug);
     const childSlug = s();
-    const child = await sendAdmin(transport, token, createCategory, { parentId: idOf(top.data), status: 0, translations: [{ locale: "en", name: "Tools", slug: childSlug }] });
+    const child = await asAdmin(transport, token, createCategory, { parentId: idOf(top.data), status: 0, translations: [{ locale: "en", name: "Tools", slug: childSlug }] });
     expect(child.data.translations[0].urlPath).toBe(`${topEn.slug}/${childSlug}`);
     const renamed = s();
     const res = await adminCall(token, "PATCH", `/api/admin/catalog/categories/${idOf(top.data)}`, { translations: [{ locale: "en", name: "Garden", slug: renamed }] });
@@ -33,8 +33,8 @@ describe.each(TRANSPORTS)("categories over %s", (transport) => {
   });
 
   it("refuses bad categories (422) and cycles; a category with children is not deleted (409)", async () => {
-    const top = await sendAdmin(transport, token, createCategory, { parentId: rootId, status: 0, translations: [{ locale: "en", name: "A", slug: s() }] });
-    const child = await sendAdmin(transport, token, createCategory, { parentId: idOf(top.data), status: 0, translations: [{ locale: "en", name: "B", slug: s() }] });
+    const top = await asAdmin(transport, token, createCategory, { parentId: rootId, status: 0, translations: [{ locale: "en", name: "A", slug: s() }] });
+    const child = await asAdmin(transport, token, createCategory, { parentId: idOf(top.data), status: 0, translations: [{ locale: "en", name: "B", slug: s() }] });
     const taken = top.data.translations[0].slug;
     const cases: [string, Record<string, unknown>, string][] = [
       ["no translations", { parentId: rootId, status: 0, translations: [] }, "translations"],
@@ -46,7 +46,7 @@ describe.each(TRANSPORTS)("categories over %s", (transport) => {
     ];
     const before = await (await getDb()).category.count();
     for (const [label, input, field] of cases) {
-      const res = await sendAdmin(transport, token, createCategory, input);
+      const res = await asAdmin(transport, token, createCategory, input);
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
     }
@@ -62,18 +62,17 @@ describe.each(TRANSPORTS)("categories over %s", (transport) => {
   });
 });
 
-const ATTR_FIELDS = "id _id code type adminName isFilterable isConfigurable translations { locale name } options { id adminName sortOrder swatchValue translations { locale label } }";
-const createAttribute: AdminMutation = { method: "POST", path: "/api/admin/catalog/attributes", mutation: "createAdminAttribute", resource: "adminAttribute", selection: ATTR_FIELDS };
+const createAttribute = "createAdminAttribute";
 const code = () => unique("a").toLowerCase().replace(/[^a-z0-9_]/g, "_");
 
-describe.each(TRANSPORTS)("attributes over %s", (transport) => {
+describe.each(VIAS)("attributes over %s", (transport) => {
   it("creates a select attribute with options and labels per locale", async () => {
     const c = code();
-    const res = await sendAdmin(transport, token, createAttribute, {
+    const res = await asAdmin(transport, token, createAttribute, {
       code: c, type: "select", adminName: "Fabric", position: 1000, isFilterable: 0, isVisibleOnFront: true, translations: [{ locale: "en", name: "Fabric" }, { locale: "fr", name: "Tissu" }],
       options: [{ adminName: "Wool", translations: [{ locale: "fr", label: "Laine" }] }, { adminName: "Silk", swatchValue: "#fff" }],
     });
-    expect(res.status, JSON.stringify(res.raw)).toBe(transport === "REST" ? 201 : 200);
+    expect(res.status, JSON.stringify(res.raw)).toBe(201);
     expect(res.data).toMatchObject({ code: c, type: "select", isFilterable: 0 });
     expect(res.data.options.map((o: { adminName: string; sortOrder: number }) => [o.adminName, o.sortOrder])).toEqual([["Wool", 0], ["Silk", 1]]);
     expect(res.data.options[0].translations).toEqual([{ locale: "fr", label: "Laine" }]);
@@ -81,7 +80,7 @@ describe.each(TRANSPORTS)("attributes over %s", (transport) => {
 
   it("refuses bad attributes with 422", async () => {
     const taken = code();
-    await sendAdmin(transport, token, createAttribute, { code: taken, type: "text", adminName: "T", position: 1000 });
+    await asAdmin(transport, token, createAttribute, { code: taken, type: "text", adminName: "T", position: 1000 });
     const cases: [string, Record<string, unknown>, string][] = [
       ["duplicate code", { code: taken, type: "text", adminName: "T" }, "code"],
       ["bad code", { code: "Bad Code", type: "text", adminName: "T" }, "code"],
@@ -91,7 +90,7 @@ describe.each(TRANSPORTS)("attributes over %s", (transport) => {
       ["unknown locale", { code: code(), type: "text", adminName: "T", translations: [{ locale: "xx", name: "x" }] }, "translations"],
     ];
     for (const [label, input, field] of cases) {
-      const res = await sendAdmin(transport, token, createAttribute, input);
+      const res = await asAdmin(transport, token, createAttribute, input);
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
       if (label !== "duplicate code") expect(await (await getDb()).attribute.count({ where: { code: input.code as string } }), label).toBe(0);

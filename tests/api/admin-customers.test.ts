@@ -1,7 +1,8 @@
 // Admin customers, customer groups and review moderation, on REST and GraphQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { adminCall, adminToken, hiddenProduct, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminToken, hiddenProduct, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
 let token: string;
 let key: string;
@@ -11,15 +12,14 @@ beforeAll(async () => {
 });
 
 const mail = () => `${unique("cust")}@example.com`;
-const CUSTOMER_FIELDS = "id _id firstName lastName email status isSuspended customerGroupId channelId ordersCount";
-const createCustomer: AdminMutation = { method: "POST", path: "/api/admin/customers", mutation: "createAdminCustomer", resource: "adminCustomer", selection: CUSTOMER_FIELDS };
+const createCustomer = "createAdminCustomer";
 
-describe.each(TRANSPORTS)("customers over %s", (transport) => {
+describe.each(VIAS)("customers over %s", (transport) => {
   it("creates a customer who can then log in with the given password", async () => {
     const email = mail();
     const group = await (await getDb()).customerGroup.findUniqueOrThrow({ where: { code: "wholesale" } });
-    const res = await sendAdmin(transport, token, createCustomer, { firstName: "Ada", lastName: "Byron", email: email.toUpperCase(), password: "Secret123!x", customerGroupId: group.id, gender: "Female" });
-    expect(res.status, JSON.stringify(res.raw)).toBe(transport === "REST" ? 201 : 200);
+    const res = await asAdmin(transport, token, createCustomer, { firstName: "Ada", lastName: "Byron", email: email.toUpperCase(), password: "Secret123!x", customerGroupId: group.id, gender: "Female" });
+    expect(res.status, JSON.stringify(res.raw)).toBe(201);
     expect(res.data).toMatchObject({ email, status: 1, isSuspended: false, customerGroupId: group.id, ordersCount: 0 });
     const login = await call("POST", "/api/shop/customer/login", { email, password: "Secret123!x" }, { key });
     expect(login.status).toBe(200);
@@ -27,7 +27,7 @@ describe.each(TRANSPORTS)("customers over %s", (transport) => {
 
   it("refuses bad customers with 422 and writes nothing", async () => {
     const taken = mail();
-    await sendAdmin(transport, token, createCustomer, { firstName: "A", lastName: "B", email: taken });
+    await asAdmin(transport, token, createCustomer, { firstName: "A", lastName: "B", email: taken });
     const cases: [string, Record<string, unknown>, string][] = [
       ["duplicate email", { email: taken }, "email"],
       ["bad email", { email: "nope" }, "email"],
@@ -40,7 +40,7 @@ describe.each(TRANSPORTS)("customers over %s", (transport) => {
     ];
     for (const [label, patch, field] of cases) {
       const email = mail();
-      const res = await sendAdmin(transport, token, createCustomer, { firstName: "A", lastName: "B", email, ...patch });
+      const res = await asAdmin(transport, token, createCustomer, { firstName: "A", lastName: "B", email, ...patch });
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
       expect(await (await getDb()).customer.count({ where: { email } }), label).toBe(0);
@@ -66,16 +66,16 @@ describe("customer records", () => {
   });
 });
 
-describe.each(TRANSPORTS)("customer groups over %s", (transport) => {
-  const create: AdminMutation = { method: "POST", path: "/api/admin/customers/groups", mutation: "createAdminCustomerGroup", resource: "adminCustomerGroup", selection: "id _id code name isUserDefined customersCount" };
+describe.each(VIAS)("customer groups over %s", (transport) => {
+  const create = "createAdminCustomerGroup";
   it("creates groups; store groups and groups in use stay", async () => {
     const code = unique("vip").toLowerCase();
-    const made = await sendAdmin(transport, token, create, { code, name: "VIP" });
-    expect(made.status).toBe(transport === "REST" ? 201 : 200);
+    const made = await asAdmin(transport, token, create, { code, name: "VIP" });
+    expect(made.status).toBe(201);
     expect(made.data).toMatchObject({ code, isUserDefined: true, customersCount: 0 });
-    expect((await sendAdmin(transport, token, create, { code, name: "Again" })).status).toBe(422);
-    expect((await sendAdmin(transport, token, create, { code: "Bad Code", name: "X" })).status).toBe(422);
-    const id = transport === "REST" ? made.data.id : made.data._id;
+    expect((await asAdmin(transport, token, create, { code, name: "Again" })).status).toBe(422);
+    expect((await asAdmin(transport, token, create, { code: "Bad Code", name: "X" })).status).toBe(422);
+    const id = made.data.id;
     const general = await (await getDb()).customerGroup.findUniqueOrThrow({ where: { code: "general" } });
     expect((await adminCall(token, "DELETE", `/api/admin/customers/groups/${general.id}`)).status).toBe(409);
     const member = await (await getDb()).customer.create({ data: { firstName: "G", lastName: "M", email: mail(), passwordHash: "x", apiToken: unique("api"), customerGroupId: id } });
@@ -85,23 +85,20 @@ describe.each(TRANSPORTS)("customer groups over %s", (transport) => {
   });
 });
 
-describe.each(TRANSPORTS)("review moderation over %s", (transport) => {
-  const move = (id: number, verb: "approve" | "disapprove"): AdminMutation => ({
-    method: "POST", path: `/api/admin/customers/reviews/${id}/${verb}`, mutation: `${verb}AdminReview`, resource: "adminReview", selection: "id _id status", graphqlExtra: { id },
-  });
+describe.each(VIAS)("review moderation over %s", (transport) => {
   it("approves and disapproves through the allowed moves only", async () => {
     const db = await getDb();
     const product = await hiddenProduct();
     const review = await db.productReview.create({ data: { productId: product.id, name: "N", title: "T", comment: "C", rating: 4, status: "pending" } });
-    const approved = await sendAdmin(transport, token, move(review.id, "approve"), {});
+    const approved = await asAdmin(transport, token, "approveAdminReview", { id: review.id });
     expect(approved.status, JSON.stringify(approved.raw)).toBe(200);
     expect(approved.data.status).toBe("approved");
     expect((await db.productReview.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("approved");
-    expect((await sendAdmin(transport, token, move(review.id, "approve"), {})).status).toBe(409);
-    expect((await sendAdmin(transport, token, move(review.id, "disapprove"), {})).data.status).toBe("disapproved");
-    expect((await sendAdmin(transport, token, move(99999999, "approve"), {})).status).toBe(404);
+    expect((await asAdmin(transport, token, "approveAdminReview", { id: review.id })).status).toBe(409);
+    expect((await asAdmin(transport, token, "disapproveAdminReview", { id: review.id })).data.status).toBe("disapproved");
+    expect((await asAdmin(transport, token, "approveAdminReview", { id: 99999999 })).status).toBe(404);
     const viewer = await adminToken({ scope: "custom", permissions: ["customers.reviews.view"] });
-    expect((await sendAdmin(transport, viewer, move(review.id, "approve"), {})).status).toBe(403);
+    expect((await asAdmin(transport, viewer, "approveAdminReview", { id: review.id })).status).toBe(403);
     const bad = await adminCall(token, "PATCH", `/api/admin/customers/reviews/${review.id}`, { rating: 9 });
     expect(bad.status).toBe(422);
     const listed = await adminCall(token, "GET", `/api/admin/customers/reviews?product_id=${product.id}&status=disapproved`);

@@ -4,10 +4,9 @@
 import { describe, expect, it } from "vitest";
 import bcrypt from "bcryptjs";
 import { getDb, unique } from "../support/client.ts";
-import { BASE } from "../support/app.ts";
+import { BASE, dispatch } from "../support/app.ts";
 import { adminCall, adminGraphql } from "../support/admin.ts";
 import { issueIntegrationToken, type TokenScope } from "../../lib/integrations/tokens.ts";
-import { dispatchPanelRequest } from "../../lib/admin-session/http.ts";
 import { currentSession, startSession } from "../../lib/admin-session/routes.ts";
 
 const PASSWORD = "Escalate-123!pass";
@@ -53,12 +52,12 @@ async function send(transport: Transport, actor: Actor, method: "PATCH" | "DELET
   if (transport === "REST") return (await adminCall(actor.token, method, `/api/admin/settings/${what}/${id}`, method === "PATCH" ? body : undefined)).status;
   if (transport === "panel") {
     const { cookie, csrf } = await panelSession(actor);
-    const req = new Request(`${BASE}/admin/api/settings/${what}/${id}`, {
+    const req = new Request(`${BASE}/api/admin/settings/${what}/${id}`, {
       method,
       headers: { cookie, "x-csrf-token": csrf, "Content-Type": "application/json" },
       body: method === "PATCH" ? JSON.stringify(body) : undefined,
     });
-    return (await dispatchPanelRequest(req, ["settings", what, String(id)])).status;
+    return (await dispatch(req)).status;
   }
   const one = what === "users" ? "User" : "Role";
   const mutation = `${method === "PATCH" ? "update" : "delete"}Admin${one}`;

@@ -1,7 +1,8 @@
 // Coupons, URL redirects, newsletter subscribers, GDPR requests and EU withdrawals over the Admin API.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { adminCall, adminToken, hiddenProduct, makeOrder, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminToken, hiddenProduct, makeOrder, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 import { newUuid } from "../../lib/auth/secrets.ts";
 
 let token: string;
@@ -9,13 +10,13 @@ beforeAll(async () => {
   token = await adminToken();
 });
 
-const couponCreate: AdminMutation = { method: "POST", path: "/api/admin/marketing/coupons", mutation: "createAdminCoupon", resource: "adminCoupon", selection: "id _id code type amount usageLimit status" };
+const couponCreate = "createAdminCoupon";
 
-describe.each(TRANSPORTS)("coupons and redirects over %s", (transport) => {
+describe.each(VIAS)("coupons and redirects over %s", (transport) => {
   it("creates a coupon the cart accepts, and refuses bad ones", async () => {
     const code = unique("SAVE").toUpperCase();
-    const res = await sendAdmin(transport, token, couponCreate, { code, name: "Spring", type: "percent", amount: 15, usageLimit: 10 });
-    expect(res.status, JSON.stringify(res.raw)).toBe(transport === "REST" ? 201 : 200);
+    const res = await asAdmin(transport, token, couponCreate, { code, name: "Spring", type: "percent", amount: 15, usageLimit: 10 });
+    expect(res.status, JSON.stringify(res.raw)).toBe(201);
     expect(res.data).toMatchObject({ code, type: "percent", amount: 15, usageLimit: 10, status: true });
     const cases: [string, Record<string, unknown>, string][] = [
       ["duplicate", { code }, "code"],
@@ -27,7 +28,7 @@ describe.each(TRANSPORTS)("coupons and redirects over %s", (transport) => {
     ];
     for (const [label, patch, field] of cases) {
       const c = unique("C").toUpperCase();
-      const r = await sendAdmin(transport, token, couponCreate, { code: c, name: "X", type: "fixed", amount: 5, ...patch });
+      const r = await asAdmin(transport, token, couponCreate, { code: c, name: "X", type: "fixed", amount: 5, ...patch });
       expect(r.status, label).toBe(422);
       expect(Object.keys(r.fields), label).toContain(field);
       expect(await (await getDb()).coupon.count({ where: { code: (patch.code as string) ?? c } }), label).toBe(label === "duplicate" ? 1 : 0);
@@ -36,14 +37,14 @@ describe.each(TRANSPORTS)("coupons and redirects over %s", (transport) => {
 
   it("creates redirects; a path redirects once per locale and never to itself", async () => {
     const from = `/${unique("old")}`;
-    const create: AdminMutation = { method: "POST", path: "/api/admin/marketing/url-redirects", mutation: "createAdminUrlRedirect", resource: "adminUrlRedirect", selection: "id fromPath toPath statusCode locale" };
-    const ok = await sendAdmin(transport, token, create, { fromPath: from, toPath: "/new", statusCode: 302 });
+    const create = "createAdminUrlRedirect";
+    const ok = await asAdmin(transport, token, create, { fromPath: from, toPath: "/new", statusCode: 302 });
     expect(ok.data).toMatchObject({ fromPath: from, toPath: "/new", statusCode: 302, locale: "" });
-    expect((await sendAdmin(transport, token, create, { fromPath: from, toPath: "/other" })).status).toBe(422);
-    expect((await sendAdmin(transport, token, create, { fromPath: "/same", toPath: "/same" })).status).toBe(422);
-    expect((await sendAdmin(transport, token, create, { fromPath: "no-slash", toPath: "/x" })).status).toBe(422);
-    expect((await sendAdmin(transport, token, create, { fromPath: `/${unique("p")}`, toPath: "/x", statusCode: 307 })).status).toBe(422);
-    expect((await sendAdmin(transport, token, create, { fromPath: from, toPath: "/fr", locale: "fr" })).status).toBe(transport === "REST" ? 201 : 200);
+    expect((await asAdmin(transport, token, create, { fromPath: from, toPath: "/other" })).status).toBe(422);
+    expect((await asAdmin(transport, token, create, { fromPath: "/same", toPath: "/same" })).status).toBe(422);
+    expect((await asAdmin(transport, token, create, { fromPath: "no-slash", toPath: "/x" })).status).toBe(422);
+    expect((await asAdmin(transport, token, create, { fromPath: `/${unique("p")}`, toPath: "/x", statusCode: 307 })).status).toBe(422);
+    expect((await asAdmin(transport, token, create, { fromPath: from, toPath: "/fr", locale: "fr" })).status).toBe(201);
   });
 });
 
@@ -64,16 +65,16 @@ describe("newsletter subscribers", () => {
   });
 });
 
-describe.each(TRANSPORTS)("GDPR requests and EU withdrawals over %s", (transport) => {
+describe.each(VIAS)("GDPR requests and EU withdrawals over %s", (transport) => {
   it("moves a GDPR request pending → processing → completed; declining then is refused", async () => {
     const db = await getDb();
     const c = await db.customer.create({ data: { firstName: "G", lastName: "D", email: `${unique("gdpr")}@example.com`, passwordHash: "x", apiToken: unique("api") } });
     const r = await db.gdprRequest.create({ data: { customerId: c.id, email: c.email, type: "delete", message: "Please forget me" } });
-    const act = (verb: string): AdminMutation => ({ method: "POST", path: `/api/admin/gdpr-requests/${r.id}/${verb}`, mutation: `${verb}AdminGdprRequest`, resource: "adminGdprRequest", selection: "id status", graphqlExtra: { id: r.id } });
-    expect((await sendAdmin(transport, token, act("complete"), {})).status).toBe(409);
-    expect((await sendAdmin(transport, token, act("process"), {})).data.status).toBe("processing");
-    expect((await sendAdmin(transport, token, act("complete"), {})).data.status).toBe("completed");
-    expect((await sendAdmin(transport, token, act("decline"), {})).status).toBe(409);
+    const act = (verb: string) => asAdmin(transport, token, `${verb}AdminGdprRequest`, { id: r.id });
+    expect((await act("complete")).status).toBe(409);
+    expect((await act("process")).data.status).toBe("processing");
+    expect((await act("complete")).data.status).toBe("completed");
+    expect((await act("decline")).status).toBe(409);
     expect((await db.gdprRequest.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("completed");
     const listed = await adminCall(token, "GET", `/api/admin/gdpr-requests?customer_id=${c.id}`);
     expect(listed.body.data).toHaveLength(1);
@@ -84,11 +85,11 @@ describe.each(TRANSPORTS)("GDPR requests and EU withdrawals over %s", (transport
     const product = await hiddenProduct();
     const order = await makeOrder({ lines: [{ productId: product.id, qty: 1, price: 3 }] });
     const w = await db.euWithdrawal.create({ data: { uuid: newUuid(), orderId: order.id, orderIncrementId: order.incrementId, customerEmail: "buyer@example.com", isGuest: true } });
-    const act = (verb: string): AdminMutation => ({ method: "POST", path: `/api/admin/eu-withdrawals/${w.id}/${verb}`, mutation: `${verb}AdminEuWithdrawal`, resource: "adminEuWithdrawal", selection: "id status", graphqlExtra: { id: w.id } });
-    expect((await sendAdmin(transport, token, act("refund"), {})).status).toBe(409);
-    expect((await sendAdmin(transport, token, act("confirm"), {})).data.status).toBe("confirmed");
-    expect((await sendAdmin(transport, token, act("refund"), {})).data.status).toBe("refunded");
-    expect((await sendAdmin(transport, token, act("decline"), {})).status).toBe(409);
+    const act = (verb: string) => asAdmin(transport, token, `${verb}AdminEuWithdrawal`, { id: w.id });
+    expect((await act("refund")).status).toBe(409);
+    expect((await act("confirm")).data.status).toBe("confirmed");
+    expect((await act("refund")).data.status).toBe("refunded");
+    expect((await act("decline")).status).toBe(409);
     const viewer = await adminToken({ scope: "custom", permissions: ["eu-withdrawals.view"] });
     expect((await adminCall(viewer, "GET", `/api/admin/eu-withdrawals/${w.id}`)).body.status).toBe("refunded");
     expect((await adminCall(viewer, "POST", `/api/admin/eu-withdrawals/${w.id}/decline`, {})).status).toBe(403);

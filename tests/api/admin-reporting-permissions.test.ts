@@ -2,23 +2,19 @@
 // `customers.view`, on REST and GraphQL; the products report stays open to any valid token (SPEC.md).
 import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
-import { adminCall, adminGraphql, adminToken, gqlStatus, makeOrder, hiddenProduct, TRANSPORTS } from "../support/admin.ts";
+import { adminToken, asAdmin, makeOrder, hiddenProduct } from "../support/admin.ts";
+import { VIAS, type Via } from "../support/invoke.ts";
 
-const WINDOW = "start=2021-11-02&end=2021-11-03";
+const WINDOW = { start: "2021-11-02", end: "2021-11-03" };
 const at = (day: string) => new Date(`${day}T12:00:00.000Z`);
 
-async function report(transport: (typeof TRANSPORTS)[number], token: string, entity: "sales" | "customers" | "products", type: string) {
-  if (transport === "REST") {
-    const res = await adminCall(token, "GET", `/api/admin/reporting/${entity}?type=${type}&${WINDOW}`);
-    return { status: res.status, code: res.status >= 400 ? res.body.error : null, data: res.status === 200 ? res.body[0] : null };
-  }
-  const field = `admin${entity[0].toUpperCase()}${entity.slice(1)}Report`;
-  const res = await adminGraphql(token, `{ ${field}(type: "${type}", start: "2021-11-02", end: "2021-11-03") { entity type statistics } }`);
-  const status = gqlStatus(res);
-  return { status, code: res.body.errors?.[0]?.extensions?.code ?? null, data: res.body.data?.[field]?.[0] ?? null };
+/** The report's first block (the answer is an array on both transports), or null on a refusal. */
+async function report(via: Via, token: string, entity: "sales" | "customers" | "products", type: string) {
+  const res = await asAdmin(via, token, `admin${entity[0].toUpperCase()}${entity.slice(1)}Report`, { type, ...WINDOW });
+  return { status: res.status, code: res.code, data: res.ok ? res.data[0] : res.data };
 }
 
-describe.each(TRANSPORTS)("report permissions over %s", (transport) => {
+describe.each(VIAS)("report permissions over %s", (transport) => {
   it("the customers report needs customers.view: no names or emails without it", async () => {
     const db = await getDb();
     const product = await hiddenProduct(12);

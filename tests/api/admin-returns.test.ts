@@ -1,7 +1,8 @@
 // The store's side of returns over the Admin API: the moves of the return state machine and replies.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
-import { adminCall, adminToken, hiddenProduct, makeOrder, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminToken, hiddenProduct, makeOrder, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
 let token: string;
 beforeAll(async () => {
@@ -18,21 +19,17 @@ async function newReturn(resolution: "return" | "cancel_items" = "return") {
   return db.returnRequest.create({ data: { customerId: customer.id, orderId: order.id, orderItemId: order.itemIds[0], quantity: 1, resolution, reasonId: reason.id, statusId: 1, information: "Too small" } });
 }
 
-const FIELDS = "id _id statusId statusTitle messagesCount customerId canClose";
-const act = (id: number, segment: string, mutation: string): AdminMutation => ({
-  method: "POST", path: `/api/admin/sales/returns/${id}/${segment}`, mutation, resource: "adminReturn", selection: FIELDS, graphqlExtra: { id },
-});
 
-describe.each(TRANSPORTS)("returns over %s", (transport) => {
+describe.each(VIAS)("returns over %s", (transport) => {
   it("accept → received → solved, each through the transitions table; a refused move is a 400 and writes nothing", async () => {
     const r = await newReturn();
-    const accepted = await sendAdmin(transport, token, act(r.id, "accept", "acceptAdminReturn"), {});
+    const accepted = await asAdmin(transport, token, "acceptAdminReturn", { id: r.id });
     expect(accepted.status, JSON.stringify(accepted.raw)).toBe(200);
     expect(accepted.data).toMatchObject({ statusId: 2, statusTitle: "Accepted", customerId: r.customerId });
-    expect((await sendAdmin(transport, token, act(r.id, "accept", "acceptAdminReturn"), {})).status).toBe(400);
-    expect((await sendAdmin(transport, token, act(r.id, "mark-received", "markReceivedAdminReturn"), {})).data.statusId).toBe(6);
-    expect((await sendAdmin(transport, token, act(r.id, "solve", "solveAdminReturn"), {})).data.statusId).toBe(3);
-    const late = await sendAdmin(transport, token, act(r.id, "decline", "declineAdminReturn"), {});
+    expect((await asAdmin(transport, token, "acceptAdminReturn", { id: r.id })).status).toBe(400);
+    expect((await asAdmin(transport, token, "markReceivedAdminReturn", { id: r.id })).data.statusId).toBe(6);
+    expect((await asAdmin(transport, token, "solveAdminReturn", { id: r.id })).data.statusId).toBe(3);
+    const late = await asAdmin(transport, token, "declineAdminReturn", { id: r.id });
     expect(late.status).toBe(400);
     expect(late.message).toMatch(/cannot be declined/);
     expect((await (await getDb()).returnRequest.findUniqueOrThrow({ where: { id: r.id } })).statusId).toBe(3);
@@ -40,19 +37,19 @@ describe.each(TRANSPORTS)("returns over %s", (transport) => {
 
   it("declines, cancels items of a cancel_items return, and replies in the thread", async () => {
     const declined = await newReturn();
-    expect((await sendAdmin(transport, token, act(declined.id, "decline", "declineAdminReturn"), {})).data.statusId).toBe(7);
+    expect((await asAdmin(transport, token, "declineAdminReturn", { id: declined.id })).data.statusId).toBe(7);
     const cancel = await newReturn("cancel_items");
-    await sendAdmin(transport, token, act(cancel.id, "accept", "acceptAdminReturn"), {});
-    expect((await sendAdmin(transport, token, act(cancel.id, "mark-received", "markReceivedAdminReturn"), {})).status).toBe(400);
-    expect((await sendAdmin(transport, token, act(cancel.id, "cancel-items", "cancelItemsAdminReturn"), {})).data.statusId).toBe(8);
-    const reply = await sendAdmin(transport, token, act(cancel.id, "reply", "replyAdminReturn"), { message: "Refund on its way." });
-    expect(reply.status).toBe(transport === "REST" ? 201 : 200);
+    await asAdmin(transport, token, "acceptAdminReturn", { id: cancel.id });
+    expect((await asAdmin(transport, token, "markReceivedAdminReturn", { id: cancel.id })).status).toBe(400);
+    expect((await asAdmin(transport, token, "cancelItemsAdminReturn", { id: cancel.id })).data.statusId).toBe(8);
+    const reply = await asAdmin(transport, token, "replyAdminReturn", { id: cancel.id, message: "Refund on its way." });
+    expect(reply.status).toBe(201);
     expect(reply.data).toMatchObject({ statusId: 8, messagesCount: 1 });
     const message = await (await getDb()).returnMessage.findFirstOrThrow({ where: { returnId: cancel.id } });
     expect(message).toMatchObject({ message: "Refund on its way.", isAdmin: true });
-    const empty = await sendAdmin(transport, token, act(cancel.id, "reply", "replyAdminReturn"), { message: "" });
+    const empty = await asAdmin(transport, token, "replyAdminReturn", { id: cancel.id, message: "" });
     expect(empty.status).toBe(422);
-    expect((await sendAdmin(transport, token, act(99999999, "accept", "acceptAdminReturn"), {})).status).toBe(404);
+    expect((await asAdmin(transport, token, "acceptAdminReturn", { id: 99999999 })).status).toBe(404);
   });
 });
 

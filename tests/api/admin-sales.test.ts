@@ -2,7 +2,8 @@
 // refunds as records. Every move follows the order state machine; refused moves write nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../support/client.ts";
-import { adminCall, adminToken, hiddenProduct, makeOrder, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminToken, hiddenProduct, makeOrder, asAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
 let token: string;
 let productIds: number[];
@@ -11,39 +12,34 @@ beforeAll(async () => {
   productIds = [(await hiddenProduct()).id, (await hiddenProduct()).id];
 });
 
-const ORDER_FIELDS = "id _id status grandTotalInvoiced grandTotalRefunded allowedEvents items { id qtyOrdered qtyInvoiced qtyShipped qtyRefunded qtyCanceled qtyToInvoice qtyToShip qtyToRefund }";
-const act = (id: number, segment: string, mutation: string): AdminMutation => ({
-  method: "POST", path: `/api/admin/sales/orders/${id}/${segment}`, mutation, resource: "adminOrder", selection: ORDER_FIELDS, graphqlExtra: { id },
-});
 const order = (id: number) => adminCall(token, "GET", `/api/admin/sales/orders/${id}`).then((r) => r.body);
-const created = (transport: string) => (transport === "REST" ? 201 : 200);
 
-describe.each(TRANSPORTS)("order life over %s", (transport) => {
+describe.each(VIAS)("order life over %s", (transport) => {
   it("invoice in part, ship with tracking, invoice the rest: completed", async () => {
     const o = await makeOrder({ lines: [{ productId: productIds[0], qty: 2, price: 10 }, { productId: productIds[1], qty: 1, price: 5 }] });
     const [lineA, lineB] = o.itemIds;
-    const part = await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), { items: [{ orderItemId: lineA, qty: 1 }] });
-    expect(part.status, JSON.stringify(part.raw)).toBe(created(transport));
+    const part = await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id, items: [{ orderItemId: lineA, qty: 1 }] });
+    expect(part.status, JSON.stringify(part.raw)).toBe(201);
     expect(part.data.status).toBe("processing");
     expect(part.data.items[0]).toMatchObject({ qtyInvoiced: 1, qtyToInvoice: 1 });
-    const over = await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), { items: [{ orderItemId: lineA, qty: 5 }] });
+    const over = await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id, items: [{ orderItemId: lineA, qty: 5 }] });
     expect(over.status).toBe(422);
     expect(Object.keys(over.fields)).toContain("items.0.qty");
-    const foreign = await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), { items: [{ orderItemId: 99999999, qty: 1 }] });
+    const foreign = await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id, items: [{ orderItemId: 99999999, qty: 1 }] });
     expect(foreign.status).toBe(422);
 
-    const noTracking = await sendAdmin(transport, token, act(o.id, "shipments", "shipAdminOrder"), { carrierTitle: "UPS" });
-    expect(noTracking.status).toBe(transport === "REST" ? 422 : 400); // GraphQL's own input check: trackNumber is String!
-    const shipped = await sendAdmin(transport, token, act(o.id, "shipments", "shipAdminOrder"), { carrierTitle: "UPS", trackNumber: "1Z999" });
-    expect(shipped.status).toBe(created(transport));
+    const noTracking = await asAdmin(transport, token, "shipAdminOrder", { id: o.id, carrierTitle: "UPS" });
+    expect(noTracking.status).toBe(transport === "rest" ? 422 : 400); // GraphQL's own input check: trackNumber is String!
+    const shipped = await asAdmin(transport, token, "shipAdminOrder", { id: o.id, carrierTitle: "UPS", trackNumber: "1Z999" });
+    expect(shipped.status).toBe(201);
     expect(shipped.data.status).toBe("shipped");
     expect(shipped.data.items.map((i: { qtyShipped: number }) => i.qtyShipped)).toEqual([2, 1]);
     const shipment = await (await getDb()).shipment.findFirstOrThrow({ where: { orderId: o.id } });
     expect(shipment).toMatchObject({ carrierTitle: "UPS", trackNumber: "1Z999", totalQty: 3 });
-    expect((await sendAdmin(transport, token, act(o.id, "shipments", "shipAdminOrder"), { carrierTitle: "UPS", trackNumber: "2" })).status).toBe(409);
+    expect((await asAdmin(transport, token, "shipAdminOrder", { id: o.id, carrierTitle: "UPS", trackNumber: "2" })).status).toBe(409);
 
-    const rest = await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), {});
-    expect(rest.status).toBe(created(transport));
+    const rest = await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id });
+    expect(rest.status).toBe(201);
     expect(rest.data.status).toBe("completed");
     const invoices = await (await getDb()).invoice.findMany({ where: { orderId: o.id }, include: { items: true }, orderBy: { id: "asc" } });
     expect(invoices.map((i) => Number(i.grandTotal))).toEqual([10, 15]);
@@ -53,17 +49,17 @@ describe.each(TRANSPORTS)("order life over %s", (transport) => {
 
   it("refunds invoiced units only, up to what was invoiced; a full refund closes the order", async () => {
     const o = await makeOrder({ lines: [{ productId: productIds[0], qty: 2, price: 10 }] });
-    expect((await sendAdmin(transport, token, act(o.id, "refunds", "refundAdminOrder"), { items: [{ orderItemId: o.itemIds[0], qty: 1 }] })).status).toBe(409);
-    await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), {});
-    const tooMuch = await sendAdmin(transport, token, act(o.id, "refunds", "refundAdminOrder"), { items: [{ orderItemId: o.itemIds[0], qty: 3 }] });
+    expect((await asAdmin(transport, token, "refundAdminOrder", { id: o.id, items: [{ orderItemId: o.itemIds[0], qty: 1 }] })).status).toBe(409);
+    await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id });
+    const tooMuch = await asAdmin(transport, token, "refundAdminOrder", { id: o.id, items: [{ orderItemId: o.itemIds[0], qty: 3 }] });
     expect(tooMuch.status).toBe(422);
-    const bonus = await sendAdmin(transport, token, act(o.id, "refunds", "refundAdminOrder"), { items: [{ orderItemId: o.itemIds[0], qty: 1 }], adjustmentRefund: 50 });
+    const bonus = await asAdmin(transport, token, "refundAdminOrder", { id: o.id, items: [{ orderItemId: o.itemIds[0], qty: 1 }], adjustmentRefund: 50 });
     expect(bonus.status).toBe(422);
     expect(await (await getDb()).refund.count({ where: { orderId: o.id } })).toBe(0);
-    const one = await sendAdmin(transport, token, act(o.id, "refunds", "refundAdminOrder"), { items: [{ orderItemId: o.itemIds[0], qty: 1 }] });
-    expect(one.status, JSON.stringify(one.raw)).toBe(created(transport));
+    const one = await asAdmin(transport, token, "refundAdminOrder", { id: o.id, items: [{ orderItemId: o.itemIds[0], qty: 1 }] });
+    expect(one.status, JSON.stringify(one.raw)).toBe(201);
     expect(one.data).toMatchObject({ status: "processing", grandTotalRefunded: 10 });
-    const all = await sendAdmin(transport, token, act(o.id, "refunds", "refundAdminOrder"), {});
+    const all = await asAdmin(transport, token, "refundAdminOrder", { id: o.id });
     expect(all.data).toMatchObject({ status: "closed", grandTotalRefunded: 20 });
     expect(all.data.items[0]).toMatchObject({ qtyRefunded: 2, qtyToRefund: 0 });
   });
@@ -74,16 +70,16 @@ describe.each(TRANSPORTS)("order life over %s", (transport) => {
     const stock = async () => (await db.productInventory.findUnique({ where: { productId_channelId: { productId: productIds[1], channelId: channel.id } } }))?.qty ?? 0;
     const before = await stock();
     const o = await makeOrder({ lines: [{ productId: productIds[1], qty: 3, price: 4 }] });
-    const res = await sendAdmin(transport, token, act(o.id, "cancel", "cancelAdminOrder"), { comment: "Out of stock at the supplier" });
+    const res = await asAdmin(transport, token, "cancelAdminOrder", { id: o.id, comment: "Out of stock at the supplier" });
     expect(res.status, JSON.stringify(res.raw)).toBe(200);
     expect(res.data).toMatchObject({ status: "canceled", allowedEvents: [] });
     expect(res.data.items[0].qtyCanceled).toBe(3);
     expect(await stock()).toBe(before + 3);
-    expect((await sendAdmin(transport, token, act(o.id, "cancel", "cancelAdminOrder"), {})).status).toBe(409);
-    expect((await sendAdmin(transport, token, act(o.id, "shipments", "shipAdminOrder"), { carrierTitle: "UPS", trackNumber: "1" })).status).toBe(409);
-    expect((await sendAdmin(transport, token, act(o.id, "invoices", "invoiceAdminOrder"), {})).status).toBe(409);
+    expect((await asAdmin(transport, token, "cancelAdminOrder", { id: o.id })).status).toBe(409);
+    expect((await asAdmin(transport, token, "shipAdminOrder", { id: o.id, carrierTitle: "UPS", trackNumber: "1" })).status).toBe(409);
+    expect((await asAdmin(transport, token, "invoiceAdminOrder", { id: o.id })).status).toBe(409);
     expect(await stock()).toBe(before + 3);
-    expect((await sendAdmin(transport, token, act(99999999, "cancel", "cancelAdminOrder"), {})).status).toBe(404);
+    expect((await asAdmin(transport, token, "cancelAdminOrder", { id: 99999999 })).status).toBe(404);
   });
 });
 

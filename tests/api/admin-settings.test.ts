@@ -2,27 +2,20 @@
 import { describe, expect, it } from "vitest";
 import { call, getDb, storefrontKey, unique } from "../support/client.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
-import { adminCall, adminCredential, adminToken, sendAdmin, subAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminCall, adminCredential, adminToken, asAdmin, subAdmin } from "../support/admin.ts";
+import { VIAS } from "../support/invoke.ts";
 
-const TOKEN_FIELDS = "id _id name adminId scope permissions allowedIps rateLimit expiresAt status token";
-const issue: AdminMutation = {
-  method: "POST", path: "/api/admin/settings/integrations",
-  mutation: "createAdminIntegrationToken", resource: "adminIntegrationToken", selection: TOKEN_FIELDS,
-};
-const onToken = (id: number, verb: string, mutation: string): AdminMutation => ({
-  method: "POST", path: `/api/admin/settings/integrations/${id}/${verb}`,
-  mutation, resource: "adminIntegrationToken", selection: TOKEN_FIELDS, graphqlExtra: { id },
-});
+const issue = "createAdminIntegrationToken";
 const tokensNamed = async (name: string) => (await getDb()).integrationToken.count({ where: { name } });
 const DAY = 86400_000;
 
-describe.each(TRANSPORTS)("integration tokens over %s", (transport) => {
+describe.each(VIAS)("integration tokens over %s", (transport) => {
   it("issues a token for oneself: shown once, stored hashed, 365 days by default, and it works", async () => {
     const owner = await adminCredential();
     const name = unique("issued");
-    const res = await sendAdmin(transport, owner.token, issue, { name, allowedIps: ["127.0.0.1", "10.0.0.0/8"], rateLimit: 50 });
-    expect(res.status, JSON.stringify(res.raw)).toBe(transport === "REST" ? 201 : 200);
-    const id = transport === "REST" ? res.data.id : res.data._id;
+    const res = await asAdmin(transport, owner.token, issue, { name, allowedIps: ["127.0.0.1", "10.0.0.0/8"], rateLimit: 50 });
+    expect(res.status, JSON.stringify(res.raw)).toBe(201);
+    const id = res.data.id;
     expect(res.data).toMatchObject({ name, adminId: owner.adminId, scope: "all", permissions: [], allowedIps: ["127.0.0.1", "10.0.0.0/8"], rateLimit: 50, status: "active" });
     expect(res.data.token).toMatch(new RegExp(`^${id}\\|.{20,}$`));
     expect(Math.abs(Date.parse(res.data.expiresAt) - (Date.now() + 365 * DAY))).toBeLessThan(60_000);
@@ -39,11 +32,11 @@ describe.each(TRANSPORTS)("integration tokens over %s", (transport) => {
   it("takes a custom lifetime, or none at all", async () => {
     // Only a token that never expires may issue one that never expires (tests/api/token-limits.test.ts).
     const token = await adminToken({ expiresInDays: null });
-    const ten = await sendAdmin(transport, token, issue, { name: unique("ten"), expiresInDays: 10 });
+    const ten = await asAdmin(transport, token, issue, { name: unique("ten"), expiresInDays: 10 });
     expect(Math.abs(Date.parse(ten.data.expiresAt) - (Date.now() + 10 * DAY))).toBeLessThan(60_000);
-    const never = await sendAdmin(transport, token, issue, { name: unique("never"), expiresInDays: null });
+    const never = await asAdmin(transport, token, issue, { name: unique("never"), expiresInDays: null });
     expect(never.data.expiresAt).toBeNull();
-    const custom = await sendAdmin(transport, token, issue, { name: unique("custom"), scope: "custom", permissions: ["customers.view"] });
+    const custom = await asAdmin(transport, token, issue, { name: unique("custom"), scope: "custom", permissions: ["customers.view"] });
     expect(custom.data).toMatchObject({ scope: "custom", permissions: ["customers.view"] });
   });
 
@@ -62,7 +55,7 @@ describe.each(TRANSPORTS)("integration tokens over %s", (transport) => {
     ];
     for (const [label, input, field] of cases) {
       const name = unique("bad");
-      const res = await sendAdmin(transport, token, issue, { name, ...input });
+      const res = await asAdmin(transport, token, issue, { name, ...input });
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
       expect(await tokensNamed(name), label).toBe(0);
@@ -72,48 +65,48 @@ describe.each(TRANSPORTS)("integration tokens over %s", (transport) => {
   it("lets only the store owner issue tokens for a sub-admin", async () => {
     const owner = await adminToken();
     const staff = await subAdmin(["catalog.products.view"]);
-    const forStaff = await sendAdmin(transport, owner, issue, { name: unique("staff"), adminId: staff.adminId, scope: "role" });
-    expect(forStaff.status).toBe(transport === "REST" ? 201 : 200);
+    const forStaff = await asAdmin(transport, owner, issue, { name: unique("staff"), adminId: staff.adminId, scope: "role" });
+    expect(forStaff.status).toBe(201);
     expect(forStaff.data.adminId).toBe(staff.adminId);
     expect((await adminCall(forStaff.data.token, "GET", "/api/admin/settings/roles")).status).toBe(403);
 
     const manager = await adminCredential({ role: ["settings.integrations.view", "settings.integrations.create"] });
     const name = unique("sneaky");
-    const refused = await sendAdmin(transport, manager.token, issue, { name, adminId: staff.adminId });
+    const refused = await asAdmin(transport, manager.token, issue, { name, adminId: staff.adminId });
     expect(refused.status).toBe(403);
     expect(await tokensNamed(name)).toBe(0);
-    const own = await sendAdmin(transport, manager.token, issue, { name: unique("own") });
+    const own = await asAdmin(transport, manager.token, issue, { name: unique("own") });
     expect(own.data.adminId).toBe(manager.adminId);
   });
 
   it("does not let a narrow token mint a wider one", async () => {
     const narrow = await adminToken({ scope: "custom", permissions: ["settings.integrations.create"] });
     const name = unique("wider");
-    const res = await sendAdmin(transport, narrow, issue, { name, scope: "all" });
+    const res = await asAdmin(transport, narrow, issue, { name, scope: "all" });
     expect(res.status).toBe(403);
     expect(await tokensNamed(name)).toBe(0);
-    const same = await sendAdmin(transport, narrow, issue, { name: unique("same"), scope: "custom", permissions: ["settings.integrations.create"] });
-    expect(same.status).toBe(transport === "REST" ? 201 : 200);
+    const same = await asAdmin(transport, narrow, issue, { name: unique("same"), scope: "custom", permissions: ["settings.integrations.create"] });
+    expect(same.status).toBe(201);
   });
 
   it("revokes (then 401; revoking twice is 409) and regenerates (old secret 401, new one works)", async () => {
     const owner = await adminToken();
     const victim = await adminCredential();
-    const revoked = await sendAdmin(transport, owner, onToken(victim.tokenId, "revoke", "revokeAdminIntegrationToken"), {});
+    const revoked = await asAdmin(transport, owner, "revokeAdminIntegrationToken", { id: victim.tokenId });
     expect(revoked.status).toBe(200);
     expect(revoked.data.status).toBe("revoked");
     expect((await adminCall(victim.token, "GET", "/api/admin/settings/roles")).status).toBe(401);
-    expect((await sendAdmin(transport, owner, onToken(victim.tokenId, "revoke", "revokeAdminIntegrationToken"), {})).status).toBe(409);
-    expect((await sendAdmin(transport, owner, onToken(victim.tokenId, "regenerate", "regenerateAdminIntegrationToken"), {})).status).toBe(409);
+    expect((await asAdmin(transport, owner, "revokeAdminIntegrationToken", { id: victim.tokenId })).status).toBe(409);
+    expect((await asAdmin(transport, owner, "regenerateAdminIntegrationToken", { id: victim.tokenId })).status).toBe(409);
 
     const old = await adminCredential({ expiresInDays: 3 });
-    const fresh = await sendAdmin(transport, owner, onToken(old.tokenId, "regenerate", "regenerateAdminIntegrationToken"), { expiresInDays: 30 });
+    const fresh = await asAdmin(transport, owner, "regenerateAdminIntegrationToken", { id: old.tokenId, expiresInDays: 30 });
     expect(fresh.status).toBe(200);
     expect(fresh.data.token).toMatch(new RegExp(`^${old.tokenId}\\|`));
     expect(Math.abs(Date.parse(fresh.data.expiresAt) - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
     expect((await adminCall(old.token, "GET", "/api/admin/settings/roles")).status).toBe(401);
     expect((await adminCall(fresh.data.token, "GET", "/api/admin/settings/roles")).status).toBe(200);
-    expect((await sendAdmin(transport, owner, onToken(99999999, "revoke", "revokeAdminIntegrationToken"), {})).status).toBe(404);
+    expect((await asAdmin(transport, owner, "revokeAdminIntegrationToken", { id: 99999999 })).status).toBe(404);
   });
 });
 
@@ -123,6 +116,7 @@ describe("integration token records", () => {
     const ownerCred = await adminCredential();
     const mine = await adminCall(manager.token, "GET", "/api/admin/settings/integrations?per_page=50");
     expect(mine.status).toBe(200);
+    expect(mine.body.data.map((t: { id: number }) => t.id)).toContain(manager.tokenId);
     expect(mine.body.data.every((t: { adminId: number }) => t.adminId === manager.adminId)).toBe(true);
     expect((await adminCall(manager.token, "GET", `/api/admin/settings/integrations/${ownerCred.tokenId}`)).status).toBe(404);
     expect((await adminCall(manager.token, "DELETE", `/api/admin/settings/integrations/${ownerCred.tokenId}`)).status).toBe(404);
@@ -145,17 +139,15 @@ describe("integration token records", () => {
   });
 });
 
-const ROLE_FIELDS = "id _id name permissionType permissions adminsCount";
-const createRole: AdminMutation = { method: "POST", path: "/api/admin/settings/roles", mutation: "createAdminRole", resource: "adminRole", selection: ROLE_FIELDS };
-const USER_FIELDS = "id _id name email roleId roleName status isOwner";
-const createUser: AdminMutation = { method: "POST", path: "/api/admin/settings/users", mutation: "createAdminUser", resource: "adminUser", selection: USER_FIELDS };
+const createRole = "createAdminRole";
+const createUser = "createAdminUser";
 
-describe.each(TRANSPORTS)("roles and admin users over %s", (transport) => {
+describe.each(VIAS)("roles and admin users over %s", (transport) => {
   it("creates a custom role and refuses bad ones", async () => {
     const token = await adminToken();
     const name = unique("Editors");
-    const made = await sendAdmin(transport, token, createRole, { name, permissionType: "custom", permissions: ["cms.pages.view", "cms.pages.edit"] });
-    expect(made.status).toBe(transport === "REST" ? 201 : 200);
+    const made = await asAdmin(transport, token, createRole, { name, permissionType: "custom", permissions: ["cms.pages.view", "cms.pages.edit"] });
+    expect(made.status).toBe(201);
     expect(made.data).toMatchObject({ name, permissionType: "custom", permissions: ["cms.pages.view", "cms.pages.edit"], adminsCount: 0 });
     const cases: [string, Record<string, unknown>, string][] = [
       ["duplicate name", { name, permissionType: "all" }, "name"],
@@ -165,7 +157,7 @@ describe.each(TRANSPORTS)("roles and admin users over %s", (transport) => {
     ];
     const before = await (await getDb()).adminRole.count();
     for (const [label, input, field] of cases) {
-      const res = await sendAdmin(transport, token, createRole, input);
+      const res = await asAdmin(transport, token, createRole, input);
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
     }
@@ -176,8 +168,8 @@ describe.each(TRANSPORTS)("roles and admin users over %s", (transport) => {
     const token = await adminToken();
     const staff = await subAdmin(["catalog.products.view"]);
     const email = `${unique("new")}@example.com`;
-    const made = await sendAdmin(transport, token, createUser, { name: "New Admin", email, password: "long-enough-1", roleId: staff.roleId });
-    expect(made.status).toBe(transport === "REST" ? 201 : 200);
+    const made = await asAdmin(transport, token, createUser, { name: "New Admin", email, password: "long-enough-1", roleId: staff.roleId });
+    expect(made.status).toBe(201);
     expect(made.data).toMatchObject({ email, roleId: staff.roleId, status: true, isOwner: false });
     const row = await (await getDb()).adminUser.findUniqueOrThrow({ where: { email } });
     expect(row.passwordHash).not.toContain("long-enough-1");
@@ -188,7 +180,7 @@ describe.each(TRANSPORTS)("roles and admin users over %s", (transport) => {
       ["unknown role", { roleId: 99999999 }, "roleId"],
     ];
     for (const [label, patch, field] of cases) {
-      const res = await sendAdmin(transport, token, createUser, { name: "X", email: `${unique("x")}@example.com`, password: "long-enough-1", roleId: staff.roleId, ...patch });
+      const res = await asAdmin(transport, token, createUser, { name: "X", email: `${unique("x")}@example.com`, password: "long-enough-1", roleId: staff.roleId, ...patch });
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
     }
@@ -197,13 +189,13 @@ describe.each(TRANSPORTS)("roles and admin users over %s", (transport) => {
   it("keeps a sub-admin from handing out more than it holds", async () => {
     const manager = await adminToken({ role: ["settings.roles.create", "settings.users.create", "catalog.products.view"] });
     const name = unique("Everything");
-    const res = await sendAdmin(transport, manager, createRole, { name, permissionType: "all" });
+    const res = await asAdmin(transport, manager, createRole, { name, permissionType: "all" });
     expect(res.status).toBe(403);
-    const wide = await sendAdmin(transport, manager, createRole, { name, permissionType: "custom", permissions: ["customers.delete"] });
+    const wide = await asAdmin(transport, manager, createRole, { name, permissionType: "custom", permissions: ["customers.delete"] });
     expect(wide.status).toBe(403);
     expect(await (await getDb()).adminRole.count({ where: { name } })).toBe(0);
     const administrator = await (await getDb()).adminRole.findUniqueOrThrow({ where: { name: "Administrator" } });
-    const user = await sendAdmin(transport, manager, createUser, { name: "X", email: `${unique("esc")}@example.com`, password: "long-enough-1", roleId: administrator.id });
+    const user = await asAdmin(transport, manager, createUser, { name: "X", email: `${unique("esc")}@example.com`, password: "long-enough-1", roleId: administrator.id });
     expect(user.status).toBe(403);
   });
 });
@@ -238,34 +230,30 @@ describe("role and user rules", () => {
   });
 });
 
-const KEY_FIELDS = "id _id name keyPrefix status rateLimit allowedIps expiresAt rotatedFromId key";
 
-describe.each(TRANSPORTS)("storefront keys over %s", (transport) => {
-  const create: AdminMutation = { method: "POST", path: "/api/admin/settings/storefront-keys", mutation: "createAdminStorefrontKey", resource: "adminStorefrontKey", selection: KEY_FIELDS };
-  const action = (id: number, verb: string, mutation: string): AdminMutation => ({
-    method: "POST", path: `/api/admin/settings/storefront-keys/${id}/${verb}`, mutation, resource: "adminStorefrontKey", selection: KEY_FIELDS, graphqlExtra: { id },
-  });
+describe.each(VIAS)("storefront keys over %s", (transport) => {
+  const create = "createAdminStorefrontKey";
 
   it("creates a key shown once; deactivates it; rotates to a successor valid 12 months", async () => {
     const token = await adminToken();
-    const made = await sendAdmin(transport, token, create, { name: unique("web"), rateLimit: 500 });
-    expect(made.status).toBe(transport === "REST" ? 201 : 200);
-    const id = transport === "REST" ? made.data.id : made.data._id;
+    const made = await asAdmin(transport, token, create, { name: unique("web"), rateLimit: 500 });
+    expect(made.status).toBe(201);
+    const id = made.data.id;
     expect(made.data.key).toMatch(/^pk_/);
     expect(made.data).toMatchObject({ status: "active", rateLimit: 500, keyPrefix: made.data.key.slice(0, 8) });
     expect((await call("GET", "/api/shop/locales", undefined, { key: made.data.key })).status).toBe(200);
     expect((await adminCall(token, "GET", `/api/admin/settings/storefront-keys/${id}`)).body.key).toBeNull();
 
-    const rotated = await sendAdmin(transport, token, action(id, "rotate", "rotateAdminStorefrontKey"), {});
-    expect(rotated.status).toBe(transport === "REST" ? 201 : 200);
+    const rotated = await asAdmin(transport, token, "rotateAdminStorefrontKey", { id: id });
+    expect(rotated.status).toBe(201);
     expect(rotated.data).toMatchObject({ status: "active", rotatedFromId: id, rateLimit: 500 });
     expect(Math.abs(Date.parse(rotated.data.expiresAt) - (Date.now() + 365 * DAY))).toBeLessThan(60_000);
     expect((await call("GET", "/api/shop/locales", undefined, { key: made.data.key })).status).toBe(403);
     expect((await call("GET", "/api/shop/locales", undefined, { key: rotated.data.key })).status).toBe(200);
-    expect((await sendAdmin(transport, token, action(id, "rotate", "rotateAdminStorefrontKey"), {})).status).toBe(409);
+    expect((await asAdmin(transport, token, "rotateAdminStorefrontKey", { id: id })).status).toBe(409);
 
-    const nextId = transport === "REST" ? rotated.data.id : rotated.data._id;
-    const off = await sendAdmin(transport, token, action(nextId, "deactivate", "deactivateAdminStorefrontKey"), {});
+    const nextId = rotated.data.id;
+    const off = await asAdmin(transport, token, "deactivateAdminStorefrontKey", { id: nextId });
     expect(off.status).toBe(200);
     expect(off.data.status).toBe("inactive");
     const refused = await call("GET", "/api/shop/locales", undefined, { key: rotated.data.key });
@@ -283,7 +271,7 @@ describe.each(TRANSPORTS)("storefront keys over %s", (transport) => {
     ];
     for (const [label, input, field] of cases) {
       const name = unique("badkey");
-      const res = await sendAdmin(transport, token, create, { name, ...input });
+      const res = await asAdmin(transport, token, create, { name, ...input });
       expect(res.status, label).toBe(422);
       expect(Object.keys(res.fields), label).toContain(field);
       expect(await (await getDb()).storefrontKey.count({ where: { name } }), label).toBe(0);

@@ -125,7 +125,7 @@ describe.each(endpoints)("POST $path", (endpoint) => {
 
     expect(res.status, JSON.stringify(res.raw)).toBe(422);
     expect(res.code).toBe("validation_failed");
-    expect(res.fieldErrors[field]?.length, JSON.stringify(res.raw)).toBeGreaterThan(0);
+    expect(res.fields[field]?.length, JSON.stringify(res.raw)).toBeGreaterThan(0);
     expect(await endpoint.rows(marker)).toBe(before);
   });
 

@@ -6,7 +6,6 @@ import bcrypt from "bcryptjs";
 import { getDb, graphql, storefrontKey, unique } from "../support/client.ts";
 import { BASE, dispatch } from "../support/app.ts";
 import { adminToken } from "../support/admin.ts";
-import { dispatchPanelRequest } from "../../lib/admin-session/http.ts";
 import { currentSession, startSession } from "../../lib/admin-session/routes.ts";
 import { readCapped } from "../../lib/http/body.ts";
 import { MAX_UPLOAD_BYTES } from "../../lib/cart/uploads.ts";
@@ -123,7 +122,7 @@ describe("a chunked body over the cap is cut off with 413", () => {
     const { csrfToken } = await (await currentSession(new Request(`${BASE}/admin/api/session`, { headers: { cookie } }))).json();
     const before = await db.locale.count();
     const { stream, seen } = endless();
-    const res = await dispatchPanelRequest(chunked("/admin/api/settings/locales", { cookie, "x-csrf-token": csrfToken, "Content-Type": "application/json" }, stream), ["settings", "locales"]);
+    const res = await dispatch(chunked("/api/admin/settings/locales", { cookie, "x-csrf-token": csrfToken, "Content-Type": "application/json" }, stream));
     await expect413(res, seen, CAP);
     expect(await db.locale.count()).toBe(before);
   });

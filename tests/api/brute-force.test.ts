@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 import bcrypt from "bcryptjs";
 import { customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { count, mutationTransports, type Outcome } from "../support/gate-helpers.ts";
+import { count, transportsOf, type Outcome } from "../support/gate-helpers.ts";
 import { subAdmin } from "../support/admin.ts";
 import { BCRYPT_COST, decoyHash } from "../../lib/customers/account.ts";
 import { startSession } from "../../lib/admin-session/routes.ts";
@@ -44,9 +44,9 @@ function expectRateLimited(o: Outcome, transport: string) {
   }
 }
 
-const login = mutationTransports({ path: "/api/shop/customer/login", mutation: "createCustomerLogin", resource: "customerLogin", selection: "id token" });
-const register = mutationTransports({ path: "/api/shop/customers", restStatus: 201, mutation: "createCustomer", resource: "customer", selection: "id" });
-const forgot = mutationTransports({ path: "/api/shop/forgot-passwords", mutation: "createForgotPassword", resource: "forgotPassword", selection: "success" });
+const login = transportsOf("createCustomerLogin");
+const register = transportsOf("createCustomer");
+const forgot = transportsOf("createForgotPassword");
 
 describe.each(login)("customer login ($name)", (transport) => {
   it("per account: wrong passwords use up the account's budget, from any address; then even the right one gets 429", async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createHash, randomUUID } from "node:crypto";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, guestCart } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -16,7 +16,7 @@ const tokenField = (via: Via) => (via === "rest" ? "cart_token" : "cartToken");
 
 describe.each(VIAS)("cart credentials over %s", (via) => {
   it("opens a guest cart whose token is the bearer; only the token's hash is stored", async () => {
-    const r = await op(via, "createCartToken", {}, { key });
+    const r = await invoke(via, "createCartToken", {}, { key });
     expect(r.ok, JSON.stringify(r.body)).toBe(true);
     expect(r.body).toMatchObject({ isGuest: true, success: true });
     expect(r.body.cartToken).toMatch(/^[0-9a-f-]{36}$/);
@@ -24,7 +24,7 @@ describe.each(VIAS)("cart credentials over %s", (via) => {
     expect(row).toMatchObject({ isGuest: true, customerId: null, isActive: true, itemsCount: 0 });
     expect(row.tokenHash).toBe(createHash("sha256").update(r.body.cartToken).digest("hex"));
 
-    const read = await op(via, "createReadCart", {}, { key, bearer: r.body.cartToken });
+    const read = await invoke(via, "createReadCart", {}, { key, bearer: r.body.cartToken });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: r.body.id, cartToken: r.body.cartToken, isGuest: true, itemsCount: 0, itemsQty: 0, items: [], grandTotal: 0 });
   });
@@ -32,10 +32,10 @@ describe.each(VIAS)("cart credentials over %s", (via) => {
   it("acts on the cart named by the token in the body when there is no bearer", async () => {
     const product = await freshProduct({ qty: 10, price: "12" });
     const cart = await guestCart(via, key);
-    const added = await op(via, "createAddProductInCart", { productId: product, quantity: 2, [tokenField(via)]: cart.token }, { key });
+    const added = await invoke(via, "createAddProductInCart", { productId: product, quantity: 2, [tokenField(via)]: cart.token }, { key });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({ id: cart.id, cartToken: cart.token, itemsQty: 2, subtotal: 24 });
-    const read = await op(via, "createReadCart", { [tokenField(via)]: cart.token }, { key });
+    const read = await invoke(via, "createReadCart", { [tokenField(via)]: cart.token }, { key });
     expect(read.body.items).toHaveLength(1);
     const row = await cartRow(cart.id);
     expect(row.items.map((i) => [i.productId, i.quantity])).toEqual([[product, 2]]);
@@ -45,9 +45,9 @@ describe.each(VIAS)("cart credentials over %s", (via) => {
     const me = await customer(key);
     const product = await freshProduct({ qty: 10, price: "12" });
     const opts = { key, bearer: me.token };
-    const token = await op(via, "createCartToken", {}, opts);
+    const token = await invoke(via, "createCartToken", {}, opts);
     expect(token.body).toMatchObject({ cartToken: null, isGuest: false });
-    const added = await op(via, "createAddProductInCart", { productId: product, quantity: 1 }, opts);
+    const added = await invoke(via, "createAddProductInCart", { productId: product, quantity: 1 }, opts);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({ id: token.body.id, customerId: me.id, isGuest: false, cartToken: null, itemsQty: 1 });
     const db = await getDb();
@@ -67,7 +67,7 @@ describe.each(VIAS)("cart credentials over %s", (via) => {
     const cart = await guestCart(via, key);
     const cred = make(cart);
     const bearer = cred.bearer === "apiToken" ? (await customer(key)).apiToken : cred.bearer;
-    const r = await op(via, "createReadCart", cred.body ?? {}, { key, bearer });
+    const r = await invoke(via, "createReadCart", cred.body ?? {}, { key, bearer });
     expect(r.status, JSON.stringify(r.body)).toBe(status);
   });
 
@@ -77,10 +77,10 @@ describe.each(VIAS)("cart credentials over %s", (via) => {
     const cartA = await fill(via, { key, bearer: a.token }, [{ productId: pa, quantity: 1 }]);
     const cartB = await fill(via, { key, bearer: b.token }, [{ productId: pb, quantity: 1 }]);
     expect(cartA.id).not.toBe(cartB.id);
-    const readA = await op(via, "createReadCart", {}, { key, bearer: a.token });
+    const readA = await invoke(via, "createReadCart", {}, { key, bearer: a.token });
     expect(readA.body.items.map((i: { productId: number }) => i.productId)).toEqual([pa]);
     // B's line is not A's to change: it is not found in A's cart, and B's line is untouched.
-    const r = await op(via, "createUpdateCartItem", { cartItemId: cartB.items[0].id, quantity: 3 }, { key, bearer: a.token });
+    const r = await invoke(via, "createUpdateCartItem", { cartItemId: cartB.items[0].id, quantity: 3 }, { key, bearer: a.token });
     expect(r.status).toBe(404);
     expect((await cartRow(cartB.id)).items[0].quantity).toBe(1);
   });
@@ -92,7 +92,7 @@ describe.each(VIAS)("cart lines over %s", (via) => {
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
     await fill(via, opts, [{ productId: product, quantity: 2 }]);
-    const second = await op(via, "createAddProductInCart", { productId: product, quantity: 3 }, opts);
+    const second = await invoke(via, "createAddProductInCart", { productId: product, quantity: 3 }, opts);
     expect(second.body).toMatchObject({ itemsCount: 1, itemsQty: 5, subtotal: 37.5, grandTotal: 37.5 });
     expect(second.body.items[0]).toMatchObject({ productId: product, quantity: 5, price: 7.5, total: 37.5, type: "simple", canChangeQty: true });
     const row = await cartRow(id);
@@ -104,10 +104,10 @@ describe.each(VIAS)("cart lines over %s", (via) => {
   it("defaults the quantity to 1 and refuses a quantity below 1", async () => {
     const product = await freshProduct({ qty: 10 });
     const { token, id } = await guestCart(via, key);
-    const one = await op(via, "createAddProductInCart", { productId: product }, { key, bearer: token });
+    const one = await invoke(via, "createAddProductInCart", { productId: product }, { key, bearer: token });
     expect(one.body.itemsQty).toBe(1);
     for (const quantity of [0, -2]) {
-      const r = await op(via, "createAddProductInCart", { productId: product, quantity }, { key, bearer: token });
+      const r = await invoke(via, "createAddProductInCart", { productId: product, quantity }, { key, bearer: token });
       expect(r.status).toBe(422);
     }
     expect((await cartRow(id)).items[0].quantity).toBe(1);
@@ -115,7 +115,7 @@ describe.each(VIAS)("cart lines over %s", (via) => {
 
   it("refuses an unknown product with 422", async () => {
     const { token, id } = await guestCart(via, key);
-    const r = await op(via, "createAddProductInCart", { productId: 999_999_999, quantity: 1 }, { key, bearer: token });
+    const r = await invoke(via, "createAddProductInCart", { productId: 999_999_999, quantity: 1 }, { key, bearer: token });
     expect(r.status).toBe(422);
     expect((await cartRow(id)).items).toHaveLength(0);
   });
@@ -124,13 +124,13 @@ describe.each(VIAS)("cart lines over %s", (via) => {
     const product = await freshProduct({ qty: 3 });
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
-    const tooMany = await op(via, "createAddProductInCart", { productId: product, quantity: 4 }, opts);
+    const tooMany = await invoke(via, "createAddProductInCart", { productId: product, quantity: 4 }, opts);
     expect(tooMany.status).toBe(422);
     expect(tooMany.message).toMatch(/3/);
     expect((await cartRow(id)).items).toHaveLength(0);
     // On top of a line already there: 2 + 2 > 3.
     await fill(via, opts, [{ productId: product, quantity: 2 }]);
-    expect((await op(via, "createAddProductInCart", { productId: product, quantity: 2 }, opts)).status).toBe(422);
+    expect((await invoke(via, "createAddProductInCart", { productId: product, quantity: 2 }, opts)).status).toBe(422);
     const row = await cartRow(id);
     expect(row.items.map((i) => i.quantity)).toEqual([2]);
     expect(row.itemsQty).toBe(2);
@@ -139,7 +139,7 @@ describe.each(VIAS)("cart lines over %s", (via) => {
   it("refuses an out-of-stock product with 422", async () => {
     const product = await freshProduct({ qty: 0 });
     const { token, id } = await guestCart(via, key);
-    const r = await op(via, "createAddProductInCart", { productId: product, quantity: 1 }, { key, bearer: token });
+    const r = await invoke(via, "createAddProductInCart", { productId: product, quantity: 1 }, { key, bearer: token });
     expect(r.status).toBe(422);
     expect(r.message).toMatch(/out of stock/i);
     expect((await cartRow(id)).items).toHaveLength(0);
@@ -154,7 +154,7 @@ describe.each(VIAS)("cart lines over %s", (via) => {
     const cart = await fill(via, opts, [{ productId: product, quantity: 1 }]);
     const itemId = cart.items[0].id;
 
-    const ok = await op(via, "createUpdateCartItem", { cartItemId: itemId, quantity: 4 }, opts);
+    const ok = await invoke(via, "createUpdateCartItem", { cartItemId: itemId, quantity: 4 }, opts);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ itemsQty: 4, subtotal: 40, grandTotal: 40 });
     expect((await cartRow(id)).items[0].quantity).toBe(4);
@@ -166,7 +166,7 @@ describe.each(VIAS)("cart lines over %s", (via) => {
       ["another cart's line", { cartItemId: otherCart.items[0].id, quantity: 2 }, 404],
     ];
     for (const [name, input, status] of cases) {
-      const r = await op(via, "createUpdateCartItem", input, opts);
+      const r = await invoke(via, "createUpdateCartItem", input, opts);
       expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(status);
     }
     expect((await cartRow(id)).items[0].quantity).toBe(4);
@@ -182,11 +182,11 @@ describe.each(VIAS)("cart lines over %s", (via) => {
     const cart = await fill(via, opts, [{ productId: p1, quantity: 1 }, { productId: p2, quantity: 2 }]);
     expect(cart).toMatchObject({ itemsCount: 2, subtotal: 20 });
 
-    expect((await op(via, "createRemoveCartItem", { cartItemId: otherCart.items[0].id }, opts)).status).toBe(404);
-    expect((await op(via, "createRemoveCartItem", { cartItemId: 999_999_999 }, opts)).status).toBe(404);
+    expect((await invoke(via, "createRemoveCartItem", { cartItemId: otherCart.items[0].id }, opts)).status).toBe(404);
+    expect((await invoke(via, "createRemoveCartItem", { cartItemId: 999_999_999 }, opts)).status).toBe(404);
     expect((await cartRow(other.id)).items).toHaveLength(1);
 
-    const removed = await op(via, "createRemoveCartItem", { cartItemId: cart.items[0].id }, opts);
+    const removed = await invoke(via, "createRemoveCartItem", { cartItemId: cart.items[0].id }, opts);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ itemsCount: 1, itemsQty: 2, subtotal: 10, grandTotal: 10 });
     const row = await cartRow(id);

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, graphql, storefrontKey } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, freshConfigurable, guestCart } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -26,16 +26,16 @@ async function twoCarts(via: Via) {
 describe.each(VIAS)("createMergeCart over %s", (via) => {
   it("adds the guest's lines to the customer's cart and closes the guest cart", async () => {
     const { a, b, me, mine, guest } = await twoCarts(via);
-    const r = await op(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id: mine.id, customerId: me.id, itemsCount: 2, itemsQty: 4, subtotal: 34, cartToken: null });
     expect(lines(await cartRow(mine.id))).toEqual([[a, 3], [b, 1]]);
     expect((await cartRow(guest.id)).isActive).toBe(false);
 
     // The closed guest cart's token no longer works: 409 on the cart, 422 when merged again.
-    expect((await op(via, "createReadCart", {}, { key, bearer: guest.token })).status).toBe(409);
-    expect((await op(via, "createAddProductInCart", { productId: a, quantity: 1 }, { key, bearer: guest.token })).status).toBe(409);
-    const again = await op(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    expect((await invoke(via, "createReadCart", {}, { key, bearer: guest.token })).status).toBe(409);
+    expect((await invoke(via, "createAddProductInCart", { productId: a, quantity: 1 }, { key, bearer: guest.token })).status).toBe(409);
+    const again = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
     expect(again.status).toBe(422);
     expect(lines(await cartRow(mine.id))).toEqual([[a, 3], [b, 1]]);
   });
@@ -46,7 +46,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
     ["an empty cartId", () => ""],
   ])("refuses %s with 422 and moves nothing", async (_name, cartId) => {
     const { a, me, mine, guest } = await twoCarts(via);
-    const r = await op(via, "createMergeCart", { cartId: cartId(guest) }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", { cartId: cartId(guest) }, { key, bearer: me.token });
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(lines(await cartRow(mine.id))).toEqual([[a, 1]]);
     expect((await cartRow(guest.id)).isActive).toBe(true);
@@ -55,7 +55,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
   it("needs a customer bearer: a guest's own token is not enough (401)", async () => {
     const { guest } = await twoCarts(via);
     const other = await guestCart(via, key);
-    const r = await op(via, "createMergeCart", { cartId: guest.token }, { key, bearer: other.token });
+    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: other.token });
     expect(r.status).toBe(401);
     expect((await cartRow(guest.id)).isActive).toBe(true);
   });
@@ -66,7 +66,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
     const mine = await fill(via, { key, bearer: me.token }, [{ productId: scarce, quantity: 2 }]);
     const guest = await guestCart(via, key);
     await fill(via, { key, bearer: guest.token }, [{ productId: scarce, quantity: 3 }]);
-    const r = await op(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
     expect(r.status).toBe(200);
     expect(r.body.itemsQty).toBe(4);
     expect(r.body.message).toMatch(/stock/i);
@@ -86,7 +86,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
       { productId: shirt.id, quantity: 2, selectedConfigurableOption: s },
       { productId: shirt.id, quantity: 1, selectedConfigurableOption: m },
     ]);
-    await op(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
     const row = await cartRow(mine.id);
     expect(row.items.map((i) => [(i.additional as { variantId: number }).variantId, i.quantity])).toEqual([[s, 3], [m, 1]]);
   });
@@ -116,9 +116,9 @@ describe.each(VIAS)("merge on login over %s", (via) => {
     expect(r.message).toMatch(/merged/i);
     expect(lines(await cartRow(mine.id))).toEqual([[a, 3], [b, 1]]);
     expect((await cartRow(guest.id)).isActive).toBe(false);
-    const read = await op(via, "createReadCart", {}, { key, bearer: r.token });
+    const read = await invoke(via, "createReadCart", {}, { key, bearer: r.token });
     expect(read.body).toMatchObject({ id: mine.id, itemsQty: 4 });
-    expect((await op(via, "createReadCart", {}, { key, bearer: guest.token })).status).toBe(409);
+    expect((await invoke(via, "createReadCart", {}, { key, bearer: guest.token })).status).toBe(409);
   });
 
   it("gives a customer without a cart the guest's lines", async () => {

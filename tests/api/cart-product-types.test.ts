@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, storefrontKey } from "../support/client.ts";
 import { productId } from "../support/checkout.ts";
-import { op, VIAS } from "../support/cart-transport.ts";
+import { invoke, VIAS } from "../support/invoke.ts";
 import { cartRow, fill, freshConfigurable, freshDownloadable, freshVirtual, guestCart, type Configurable } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -25,15 +25,15 @@ describe.each(VIAS)("configurable products over %s", (via) => {
     const red = shirt.variants["Red/S"];
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
-    const byId = await op(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, superAttribute: { [shirt.colorId]: red.color, [shirt.sizeId]: red.size } }, opts);
+    const byId = await invoke(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, superAttribute: { [shirt.colorId]: red.color, [shirt.sizeId]: red.size } }, opts);
     expect(byId.status, JSON.stringify(byId.body)).toBe(200);
     const line = byId.body.items[0];
     expect(line).toMatchObject({ productId: shirt.id, type: "configurable", quantity: 1, price: 30 });
     expect(line.options).toMatchObject({ variantId: red.id, attributes: { color: red.color, size: red.size } });
 
-    const byCode = await op(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, superAttribute: { color: red.color, size: String(red.size) } }, opts);
+    const byCode = await invoke(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, superAttribute: { color: red.color, size: String(red.size) } }, opts);
     expect(byCode.status, JSON.stringify(byCode.body)).toBe(200);
-    const byOption = await op(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, selectedConfigurableOption: red.id }, opts);
+    const byOption = await invoke(via, "createAddProductInCart", { productId: shirt.id, quantity: 1, selectedConfigurableOption: red.id }, opts);
     expect(byOption.status, JSON.stringify(byOption.body)).toBe(200);
     expect(byOption.body).toMatchObject({ itemsCount: 1, itemsQty: 3, subtotal: 90 });
 
@@ -67,7 +67,7 @@ describe.each(VIAS)("configurable products over %s", (via) => {
   ];
   it.each(refused)("refuses %s with 422 and writes nothing", async (_name, input, message) => {
     const { token, id } = await guestCart(via, key);
-    const r = await op(via, "createAddProductInCart", input(), { key, bearer: token });
+    const r = await invoke(via, "createAddProductInCart", input(), { key, bearer: token });
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     if (message) expect(r.message).toMatch(message);
     expect((await cartRow(id)).items).toHaveLength(0);
@@ -77,8 +77,8 @@ describe.each(VIAS)("configurable products over %s", (via) => {
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
     const choice = { productId: shirt.id, superAttribute: { color: shirt.variants["Red/M"].color, size: shirt.variants["Red/M"].size } };
-    expect((await op(via, "createAddProductInCart", { ...choice, quantity: 2 }, opts)).status).toBe(200);
-    const again = await op(via, "createAddProductInCart", { ...choice, quantity: 1 }, opts);
+    expect((await invoke(via, "createAddProductInCart", { ...choice, quantity: 2 }, opts)).status).toBe(200);
+    const again = await invoke(via, "createAddProductInCart", { ...choice, quantity: 1 }, opts);
     expect(again.status, JSON.stringify(again.body)).toBe(422);
     const row = await cartRow(id);
     expect(row.items.map((i) => i.quantity)).toEqual([2]);
@@ -88,8 +88,8 @@ describe.each(VIAS)("configurable products over %s", (via) => {
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
     const cart = await fill(via, opts, [{ productId: shirt.id, quantity: 1, selectedConfigurableOption: shirt.variants["Red/M"].id }]);
-    expect((await op(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 3 }, opts)).status).toBe(422);
-    expect((await op(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 2 }, opts)).status).toBe(200);
+    expect((await invoke(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 3 }, opts)).status).toBe(422);
+    expect((await invoke(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 2 }, opts)).status).toBe(200);
     expect((await cartRow(id)).items[0].quantity).toBe(2);
   });
 
@@ -100,9 +100,9 @@ describe.each(VIAS)("configurable products over %s", (via) => {
     const opt = (code: string, name: string) => options.find((o) => o.attribute.code === code && o.adminName === name)!.id;
     const { token } = await guestCart(via, key);
     const opts = { key, bearer: token };
-    const soldOut = await op(via, "createAddProductInCart", { productId: parent, superAttribute: { color: opt("color", "Black"), size: opt("size", "XL") } }, opts);
+    const soldOut = await invoke(via, "createAddProductInCart", { productId: parent, superAttribute: { color: opt("color", "Black"), size: opt("size", "XL") } }, opts);
     expect(soldOut.status).toBe(422);
-    const ok = await op(via, "createAddProductInCart", { productId: parent, superAttribute: { color: opt("color", "Red"), size: opt("size", "XL") } }, opts);
+    const ok = await invoke(via, "createAddProductInCart", { productId: parent, superAttribute: { color: opt("color", "Red"), size: opt("size", "XL") } }, opts);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.items[0]).toMatchObject({ sku: "CFG-TSHIRT-RED-XL", price: 27 });
   });
@@ -113,7 +113,7 @@ describe.each(VIAS)("downloadable and virtual products over %s", (via) => {
     const book = await freshDownloadable("20", ["0", "3.50", "6"]);
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
-    const r = await op(via, "createAddProductInCart", { productId: book.id, quantity: 1, links: [book.links[2], book.links[1]] }, opts);
+    const r = await invoke(via, "createAddProductInCart", { productId: book.id, quantity: 1, links: [book.links[2], book.links[1]] }, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.items[0]).toMatchObject({ type: "downloadable", price: 29.5, total: 29.5, canChangeQty: false, options: { links: [book.links[1], book.links[2]] } });
     expect(r.body).toMatchObject({ subtotal: 29.5, grandTotal: 29.5, haveStockableItems: false });
@@ -122,7 +122,7 @@ describe.each(VIAS)("downloadable and virtual products over %s", (via) => {
     expect(Number(row.items[0].basePrice)).toBe(29.5);
     expect((row.items[0].additional as { links: number[] }).links).toEqual([book.links[1], book.links[2]]);
     // A downloadable line's quantity is fixed.
-    expect((await op(via, "createUpdateCartItem", { cartItemId: r.body.items[0].id, quantity: 2 }, opts)).status).toBe(422);
+    expect((await invoke(via, "createUpdateCartItem", { cartItemId: r.body.items[0].id, quantity: 2 }, opts)).status).toBe(422);
   });
 
   it("prices the demo TypeScript handbook at its base price with its free PDF link", async () => {
@@ -130,7 +130,7 @@ describe.each(VIAS)("downloadable and virtual products over %s", (via) => {
     const id = await productId("DL-TS-HANDBOOK");
     const pdf = await db.downloadableLink.findFirstOrThrow({ where: { productId: id, title: "PDF edition" } });
     const { token } = await guestCart(via, key);
-    const r = await op(via, "createAddProductInCart", { productId: id, links: [pdf.id] }, { key, bearer: token });
+    const r = await invoke(via, "createAddProductInCart", { productId: id, links: [pdf.id] }, { key, bearer: token });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.items[0]).toMatchObject({ sku: "DL-TS-HANDBOOK", price: 29 });
   });
@@ -141,7 +141,7 @@ describe.each(VIAS)("downloadable and virtual products over %s", (via) => {
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
     for (const input of [{ productId: book.id }, { productId: book.id, links: [] }, { productId: book.id, links: [other.links[0]] }, { productId: book.id, links: [book.links[0], other.links[0]] }]) {
-      const r = await op(via, "createAddProductInCart", input, opts);
+      const r = await invoke(via, "createAddProductInCart", input, opts);
       expect(r.status, JSON.stringify({ input, body: r.body })).toBe(422);
     }
     expect((await cartRow(id)).items).toHaveLength(0);
@@ -150,7 +150,7 @@ describe.each(VIAS)("downloadable and virtual products over %s", (via) => {
   it("adds a virtual product that needs no shipping", async () => {
     const virtual = await freshVirtual("15");
     const { token, id } = await guestCart(via, key);
-    const r = await op(via, "createAddProductInCart", { productId: virtual, quantity: 2 }, { key, bearer: token });
+    const r = await invoke(via, "createAddProductInCart", { productId: virtual, quantity: 2 }, { key, bearer: token });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ itemsQty: 2, subtotal: 30, haveStockableItems: false });
     expect(r.body.items[0]).toMatchObject({ type: "virtual", canChangeQty: true });

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, freshCoupon, guestCart } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -25,7 +25,7 @@ describe.each(VIAS)("cart totals over %s", (via) => {
   it("adds up subtotal, shipping and grand total with formatted values", async () => {
     const { token, id } = await cartOf80(via);
     const opts = { key, bearer: token };
-    const before = await op(via, "createReadCart", {}, opts);
+    const before = await invoke(via, "createReadCart", {}, opts);
     expect(before.body).toMatchObject({
       currencyCode: "USD", subtotal: 80, baseSubtotal: 80, discountAmount: 0, taxAmount: 0, shippingAmount: 0, grandTotal: 80, baseGrandTotal: 80,
       formattedSubtotal: "$80.00", formattedDiscountAmount: "$0.00", formattedTaxAmount: "$0.00", formattedShippingAmount: "$0.00", formattedGrandTotal: "$80.00",
@@ -33,9 +33,9 @@ describe.each(VIAS)("cart totals over %s", (via) => {
     });
     expect(before.body.items[0]).toMatchObject({ price: 40, basePrice: 40, total: 80, baseTotal: 80, formattedPrice: "$40.00", formattedTotal: "$80.00" });
 
-    expect((await op(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
-    expect((await op(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
-    const after = await op(via, "createReadCart", {}, opts);
+    expect((await invoke(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
+    expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
+    const after = await invoke(via, "createReadCart", {}, opts);
     expect(after.body).toMatchObject({
       shippingAmount: 10, grandTotal: 90, formattedShippingAmount: "$10.00", formattedGrandTotal: "$90.00",
       selectedShippingRate: "flatrate_flatrate", selectedShippingRateTitle: "Flat Rate",
@@ -48,11 +48,11 @@ describe.each(VIAS)("cart totals over %s", (via) => {
     const { token, id } = await cartOf80(via);
     const usd = { key, bearer: token };
     const eur = { ...usd, headers: EUR };
-    await op(via, "createCheckoutAddress", ADDRESS, usd);
-    await op(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, usd);
-    await op(via, "createApplyCoupon", { couponCode: "SAVE10" }, usd);
+    await invoke(via, "createCheckoutAddress", ADDRESS, usd);
+    await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, usd);
+    await invoke(via, "createApplyCoupon", { couponCode: "SAVE10" }, usd);
 
-    const r = await op(via, "createReadCart", {}, eur);
+    const r = await invoke(via, "createReadCart", {}, eur);
     expect(r.body).toMatchObject({
       currencyCode: "EUR",
       subtotal: 73.6, baseSubtotal: 80, discountAmount: 7.36, baseDiscountAmount: 8, shippingAmount: 9.2, taxAmount: 0,
@@ -61,11 +61,11 @@ describe.each(VIAS)("cart totals over %s", (via) => {
     });
     expect(r.body.items[0]).toMatchObject({ price: 36.8, basePrice: 40, total: 73.6, baseTotal: 80, formattedPrice: "€36.80", formattedTotal: "€73.60" });
 
-    const rates = await op(via, "collectionShippingRates", {}, eur);
+    const rates = await invoke(via, "collectionShippingRates", {}, eur);
     expect(rates.body.find((x: { code: string }) => x.code === "flatrate_flatrate")).toMatchObject({ price: 9.2, basePrice: 10, formattedPrice: "€9.20" });
 
     // A write in EUR stores the converted amounts beside the unchanged base ones.
-    await op(via, "createUpdateCartItem", { cartItemId: r.body.items[0].id, quantity: 2 }, eur);
+    await invoke(via, "createUpdateCartItem", { cartItemId: r.body.items[0].id, quantity: 2 }, eur);
     const row = await cartRow(id);
     expect(row.currencyCode).toBe("EUR");
     expect([row.subtotal, row.baseSubtotal, row.grandTotal, row.baseGrandTotal].map(Number)).toEqual([73.6, 80, 75.44, 82]);
@@ -74,7 +74,7 @@ describe.each(VIAS)("cart totals over %s", (via) => {
   it("falls back to the base currency for an unknown or differently cased code", async () => {
     const { token } = await cartOf80(via);
     for (const code of ["eur", "XYZ"]) {
-      const r = await op(via, "createReadCart", {}, { key, bearer: token, headers: { "X-CURRENCY": code } });
+      const r = await invoke(via, "createReadCart", {}, { key, bearer: token, headers: { "X-CURRENCY": code } });
       expect(r.body).toMatchObject({ currencyCode: "USD", subtotal: 80, formattedSubtotal: "$80.00" });
     }
   });
@@ -87,14 +87,14 @@ describe.each(VIAS)("coupons over %s", (via) => {
   ])("applies %s: discount %d, grand total %d, and removes it again", async (code, discount, grand) => {
     const { token, id } = await cartOf80(via);
     const opts = { key, bearer: token };
-    const r = await op(via, "createApplyCoupon", { couponCode: code }, opts);
+    const r = await invoke(via, "createApplyCoupon", { couponCode: code }, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ couponCode: code, discountAmount: discount, grandTotal: grand, formattedDiscountAmount: `$${discount}.00` });
     let row = await cartRow(id);
     expect(row.couponCode).toBe(code);
     expect([row.baseDiscountAmount, row.baseGrandTotal].map(Number)).toEqual([discount, grand]);
 
-    const removed = await op(via, "createRemoveCoupon", {}, opts);
+    const removed = await invoke(via, "createRemoveCoupon", {}, opts);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ couponCode: null, discountAmount: 0, grandTotal: 80 });
     row = await cartRow(id);
@@ -105,7 +105,7 @@ describe.each(VIAS)("coupons over %s", (via) => {
   it("caps a fixed discount at the subtotal", async () => {
     const big = await freshCoupon({ type: "fixed", amount: "500" });
     const { token } = await cartOf80(via);
-    const r = await op(via, "createApplyCoupon", { couponCode: big.code }, { key, bearer: token });
+    const r = await invoke(via, "createApplyCoupon", { couponCode: big.code }, { key, bearer: token });
     expect(r.body).toMatchObject({ discountAmount: 80, grandTotal: 0 });
   });
 
@@ -121,8 +121,8 @@ describe.each(VIAS)("coupons over %s", (via) => {
     const code = await make();
     const { token, id } = await cartOf80(via);
     const opts = { key, bearer: token };
-    await op(via, "createApplyCoupon", { couponCode: "FLAT5" }, opts);
-    const r = await op(via, "createApplyCoupon", { couponCode: code }, opts);
+    await invoke(via, "createApplyCoupon", { couponCode: "FLAT5" }, opts);
+    const r = await invoke(via, "createApplyCoupon", { couponCode: code }, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     const row = await cartRow(id);
     expect(row.couponCode).toBe("FLAT5");
@@ -131,7 +131,7 @@ describe.each(VIAS)("coupons over %s", (via) => {
 
   it("refuses a coupon on an empty cart with 422", async () => {
     const { token, id } = await guestCart(via, key);
-    const r = await op(via, "createApplyCoupon", { couponCode: "SAVE10" }, { key, bearer: token });
+    const r = await invoke(via, "createApplyCoupon", { couponCode: "SAVE10" }, { key, bearer: token });
     expect(r.status).toBe(422);
     expect((await cartRow(id)).couponCode).toBeNull();
   });
@@ -140,11 +140,11 @@ describe.each(VIAS)("coupons over %s", (via) => {
     const min = await freshCoupon({ type: "fixed", amount: "20", minSubtotal: "100" });
     const { token, id } = await cartOf80(via);
     const opts = { key, bearer: token };
-    const cart = (await op(via, "createReadCart", {}, opts)).body;
-    await op(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 3 }, opts);
-    const applied = await op(via, "createApplyCoupon", { couponCode: min.code }, opts);
+    const cart = (await invoke(via, "createReadCart", {}, opts)).body;
+    await invoke(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 3 }, opts);
+    const applied = await invoke(via, "createApplyCoupon", { couponCode: min.code }, opts);
     expect(applied.body).toMatchObject({ couponCode: min.code, subtotal: 120, discountAmount: 20, grandTotal: 100 });
-    const lowered = await op(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 2 }, opts);
+    const lowered = await invoke(via, "createUpdateCartItem", { cartItemId: cart.items[0].id, quantity: 2 }, opts);
     expect(lowered.body).toMatchObject({ couponCode: null, discountAmount: 0, grandTotal: 80 });
     expect((await cartRow(id)).couponCode).toBeNull();
   });

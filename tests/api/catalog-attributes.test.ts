@@ -76,6 +76,7 @@ describe.each(TRANSPORTS)("attributes (%s)", (t) => {
 
     expect(rows.map((a: AttributeView) => a.code)).toEqual(expected.map((a) => a.code));
     expect(total).toBe(expected.length);
+    expect(rows.length).toBeGreaterThan(0);
     rows.forEach((a: AttributeView, i: number) => {
       expect(a.isFilterable).toBe(expected[i].isFilterable);
       expect(a.options.map((o) => o.id)).toEqual(expected[i].options.map((o) => o.id));

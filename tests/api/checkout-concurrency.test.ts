@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct, guestCartWith, readyToPlace, stock } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { freshCoupon } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   key = await storefrontKey();
 });
 
-const place = (via: Via, bearer: string) => op(via, "createCheckoutOrder", {}, { key, bearer });
+const place = (via: Via, bearer: string) => invoke(via, "createCheckoutOrder", {}, { key, bearer });
 
 /** A guest cart (set up over REST) holding `quantity` of `product`, ready to place with cash on delivery. */
 async function readyCart(product: number, quantity = 1) {
@@ -21,7 +21,7 @@ async function readyCart(product: number, quantity = 1) {
   return token;
 }
 
-const cartIdOf = async (token: string) => (await op("rest", "createReadCart", {}, { key, bearer: token })).body.id as number;
+const cartIdOf = async (token: string) => (await invoke("rest", "createReadCart", {}, { key, bearer: token })).body.id as number;
 
 describe.each(VIAS)("double submit over %s", (via) => {
   it("places one order when the same cart is submitted twice at once, and both answers name it", async () => {
@@ -75,7 +75,7 @@ describe.each(VIAS)("racing for the last unit over %s", (via) => {
     expect((await db.order.findUniqueOrThrow({ where: { id: winner.body.orderId } })).status).toBe("pending");
     // The losing cart stays open with its line, for the shopper to change.
     const losingToken = answers[0] === loser ? t1 : t2;
-    expect((await op(via, "createReadCart", {}, { key, bearer: losingToken })).status).toBe(200);
+    expect((await invoke(via, "createReadCart", {}, { key, bearer: losingToken })).status).toBe(200);
   });
 
   it("sells three units to exactly three of six racing carts and never goes below zero", async () => {
@@ -98,6 +98,9 @@ describe.each(VIAS)("racing for the last unit over %s", (via) => {
     const db = await getDb();
     const sold = (await db.orderItem.aggregate({ where: { productId: product }, _sum: { qtyOrdered: true } }))._sum.qtyOrdered ?? 0;
     expect(answers.every((r) => r.status === 200 || r.status === 422), JSON.stringify(answers.map((r) => r.body))).toBe(true);
+    // Five units cover the first cart whichever it is: at least one order is placed.
+    expect(answers.some((r) => r.status === 200), JSON.stringify(answers.map((r) => r.body))).toBe(true);
+    expect(sold).toBeGreaterThan(0);
     expect(sold).toBeLessThanOrEqual(5);
     expect(await stock(product)).toBe(5 - sold);
     expect(await stock(product)).toBeGreaterThanOrEqual(0);
@@ -110,8 +113,8 @@ describe.each(VIAS)("racing for the last unit over %s", (via) => {
     const tokens: string[] = [];
     for (let i = 0; i < 2; i++) {
       const token = await guestCartWith(key, [{ productId: product, quantity: 1 }], false);
-      expect((await op("rest", "createApplyCoupon", { couponCode: coupon.code }, { key, bearer: token })).status).toBe(200);
-      expect((await op("rest", "createCheckoutAddress", ADDRESS, { key, bearer: token })).status).toBe(200);
+      expect((await invoke("rest", "createApplyCoupon", { couponCode: coupon.code }, { key, bearer: token })).status).toBe(200);
+      expect((await invoke("rest", "createCheckoutAddress", ADDRESS, { key, bearer: token })).status).toBe(200);
       await readyToPlace(key, token);
       tokens.push(token);
     }

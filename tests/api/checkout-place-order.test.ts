@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { customer, getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct, setStock, stock } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, freshCoupon, freshDownloadable, guestCart } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -29,11 +29,11 @@ async function readyCart(via: Via, bearer?: string, payment = "cashondelivery"):
   const cart = bearer ? null : await guestCart(via, key);
   const opts = { key, bearer: bearer ?? cart!.token };
   const body = await fill(via, opts, [{ productId: product, quantity: 2 }, { productId: book.id, links: book.links }]);
-  expect((await op(via, "createApplyCoupon", { couponCode: coupon.code }, opts)).status).toBe(200);
+  expect((await invoke(via, "createApplyCoupon", { couponCode: coupon.code }, opts)).status).toBe(200);
   const { billingEmail: _e, ...customerAddress } = ADDRESS;
-  expect((await op(via, "createCheckoutAddress", bearer ? customerAddress : ADDRESS, opts)).status).toBe(200);
-  expect((await op(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
-  const pay = await op(via, "createCheckoutPaymentMethod", { paymentMethod: payment }, opts);
+  expect((await invoke(via, "createCheckoutAddress", bearer ? customerAddress : ADDRESS, opts)).status).toBe(200);
+  expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
+  const pay = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: payment }, opts);
   expect(pay.status, JSON.stringify(pay.body)).toBe(200);
   expect(pay.body).toMatchObject({ success: true, paymentMethod: payment, paymentGatewayUrl: null, paymentData: null });
   return { via, opts, cartId: body.id, product, coupon, book };
@@ -47,11 +47,11 @@ async function orderOf(cartId: number) {
 describe.each(VIAS)("placing an order over %s", (via) => {
   it.each(["cashondelivery", "moneytransfer"])("places a guest order paid by %s and writes everything together", async (method) => {
     const s = await readyCart(via, undefined, method);
-    const cart = (await op(via, "createReadCart", {}, s.opts)).body;
+    const cart = (await invoke(via, "createReadCart", {}, s.opts)).body;
     // 2 × 30 + 25 = 85; 10% off = 8.50; flatrate 10 → 86.50.
     expect(cart).toMatchObject({ subtotal: 85, discountAmount: 8.5, shippingAmount: 10, grandTotal: 86.5, paymentMethod: method });
 
-    const placed = await op(via, "createCheckoutOrder", {}, s.opts);
+    const placed = await invoke(via, "createCheckoutOrder", {}, s.opts);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body).toMatchObject({ redirect: false, redirectUrl: null, success: true, cartToken: s.opts.bearer });
     expect(placed.body.orderId).toBeGreaterThan(0);
@@ -77,8 +77,8 @@ describe.each(VIAS)("placing an order over %s", (via) => {
     expect((await cartRow(s.cartId)).isActive).toBe(false);
 
     // The closed cart: reading it is a 409; placing again answers the same order.
-    expect((await op(via, "createReadCart", {}, s.opts)).status).toBe(409);
-    const again = await op(via, "createCheckoutOrder", {}, s.opts);
+    expect((await invoke(via, "createReadCart", {}, s.opts)).status).toBe(409);
+    const again = await invoke(via, "createCheckoutOrder", {}, s.opts);
     expect(again.body).toMatchObject({ orderId: order.id, orderIncrementId: order.incrementId });
     expect(await db.order.count({ where: { cartId: s.cartId } })).toBe(1);
     expect(await stock(s.product)).toBe(3);
@@ -87,7 +87,7 @@ describe.each(VIAS)("placing an order over %s", (via) => {
   it("places a customer's order, with their purchases, and opens a new cart afterwards", async () => {
     const me = await customer(key);
     const s = await readyCart(via, me.token, "moneytransfer");
-    const placed = await op(via, "createCheckoutOrder", {}, s.opts);
+    const placed = await invoke(via, "createCheckoutOrder", {}, s.opts);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body).toMatchObject({ redirect: false, cartToken: null });
     const order = (await orderOf(s.cartId))!;
@@ -96,7 +96,7 @@ describe.each(VIAS)("placing an order over %s", (via) => {
     expect(await db.couponUsage.findMany({ where: { couponId: s.coupon.id }, select: { orderId: true, customerId: true } })).toEqual([{ orderId: order.id, customerId: me.id }]);
     expect(await db.downloadablePurchase.count({ where: { orderId: order.id, customerId: me.id } })).toBe(1);
 
-    const next = await op(via, "createReadCart", {}, { key, bearer: me.token });
+    const next = await invoke(via, "createReadCart", {}, { key, bearer: me.token });
     expect(next.status).toBe(200);
     expect(next.body.id).not.toBe(s.cartId);
     expect(next.body.itemsCount).toBe(0);
@@ -104,7 +104,7 @@ describe.each(VIAS)("placing an order over %s", (via) => {
 
   it("records the order in EUR when placed with X-CURRENCY: EUR", async () => {
     const s = await readyCart(via);
-    const placed = await op(via, "createCheckoutOrder", {}, { ...s.opts, headers: { "X-CURRENCY": "EUR" } });
+    const placed = await invoke(via, "createCheckoutOrder", {}, { ...s.opts, headers: { "X-CURRENCY": "EUR" } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const order = (await orderOf(s.cartId))!;
     expect(order).toMatchObject({ orderCurrencyCode: "EUR", baseCurrencyCode: "USD" });
@@ -116,7 +116,7 @@ describe.each(VIAS)("placing an order over %s", (via) => {
   it("writes nothing when the stock ran out after the cart was filled (422)", async () => {
     const s = await readyCart(via);
     await setStock(s.product, 1);
-    const r = await op(via, "createCheckoutOrder", {}, s.opts);
+    const r = await invoke(via, "createCheckoutOrder", {}, s.opts);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(await orderOf(s.cartId)).toBeNull();
     expect(await stock(s.product)).toBe(1);
@@ -129,7 +129,7 @@ describe.each(VIAS)("placing an order over %s", (via) => {
     const s = await readyCart(via);
     const db = await getDb();
     await db.coupon.update({ where: { id: s.coupon.id }, data: { usageLimit: 4, timesUsed: 4 } });
-    const r = await op(via, "createCheckoutOrder", {}, s.opts);
+    const r = await invoke(via, "createCheckoutOrder", {}, s.opts);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(await orderOf(s.cartId)).toBeNull();
     expect(await stock(s.product)).toBe(5);
@@ -143,9 +143,9 @@ describe.each(VIAS)("placing an order over %s", (via) => {
     const { token, id } = await guestCart(via, key);
     const opts = { key, bearer: token };
     await fill(via, opts, [{ productId: product, quantity: 1 }]);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    await op(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts);
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
     expect(await orderOf(id)).toBeNull();
     expect(await stock(product)).toBe(5);
   });

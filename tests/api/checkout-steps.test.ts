@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { customer, getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, freshDownloadable, freshVirtual, guestCart } from "../support/cart-fixtures.ts";
 import { quoteRates } from "../../lib/checkout/shipping.ts";
 import { Decimal } from "../../lib/money.ts";
@@ -41,25 +41,25 @@ describe.each(VIAS)("checkout sequence over %s", (via) => {
       ["createCheckoutOrder", {}],
     ];
     for (const [name, input] of steps) {
-      const r = await op(via, name, input, opts);
+      const r = await invoke(via, name, input, opts);
       expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(409);
     }
   });
 
   it("answers 409 to every step taken before the one it needs, and lists nothing before an address", async () => {
     const { id, opts } = await cartWith(via);
-    expect((await op(via, "collectionShippingRates", {}, opts)).body).toEqual([]);
-    expect((await op(via, "collectionPaymentMethods", {}, opts)).body).toEqual([]);
-    expect((await op(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(409);
-    expect((await op(via, "createCheckoutPaymentMethod", PAY, opts)).status).toBe(409);
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    expect((await invoke(via, "collectionShippingRates", {}, opts)).body).toEqual([]);
+    expect((await invoke(via, "collectionPaymentMethods", {}, opts)).body).toEqual([]);
+    expect((await invoke(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutPaymentMethod", PAY, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
 
-    expect((await op(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
-    expect((await op(via, "createCheckoutPaymentMethod", PAY, opts)).status).toBe(409);
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
+    expect((await invoke(via, "createCheckoutPaymentMethod", PAY, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
 
-    expect((await op(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(200);
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(200);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
     const row = await cartRow(id);
     expect(row).toMatchObject({ shippingMethod: "flatrate_flatrate", paymentMethod: null, isActive: true });
     expect(await (await getDb()).order.count({ where: { cartId: id } })).toBe(0);
@@ -67,22 +67,22 @@ describe.each(VIAS)("checkout sequence over %s", (via) => {
 
   it("lists flatrate and the payment methods once the address is saved", async () => {
     const { opts } = await cartWith(via, "40", 3);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    const rates = await op(via, "collectionShippingRates", {}, opts);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    const rates = await invoke(via, "collectionShippingRates", {}, opts);
     expect(rates.body).toEqual([
       expect.objectContaining({ code: "flatrate_flatrate", method: "flatrate_flatrate", carrier: "flatrate", carrierTitle: "Flat Rate", price: 10, basePrice: 10, formattedPrice: "$10.00" }),
       expect.objectContaining({ code: "free_free", price: 0 }),
     ]);
-    const methods = await op(via, "collectionPaymentMethods", {}, opts);
+    const methods = await invoke(via, "collectionPaymentMethods", {}, opts);
     expect(methods.body.map((m: { method: string; offsite: boolean; isAllowed: boolean }) => [m.method, m.offsite, m.isAllowed])).toEqual([
       ["cashondelivery", false, true],
       ["moneytransfer", false, true],
       ["paypal_standard", true, true],
     ]);
     // per_order: three units still cost one flat 10.
-    const set = await op(via, "createCheckoutShippingMethod", SHIP, opts);
+    const set = await invoke(via, "createCheckoutShippingMethod", SHIP, opts);
     expect(set.body).toMatchObject({ success: true, shippingMethod: "flatrate_flatrate" });
-    expect((await op(via, "createReadCart", {}, opts)).body).toMatchObject({ subtotal: 120, shippingAmount: 10, grandTotal: 130 });
+    expect((await invoke(via, "createReadCart", {}, opts)).body).toMatchObject({ subtotal: 120, shippingAmount: 10, grandTotal: 130 });
   });
 
   it.each([
@@ -90,44 +90,44 @@ describe.each(VIAS)("checkout sequence over %s", (via) => {
     ["100", ["flatrate_flatrate", "free_free"]],
   ])("offers free shipping from a subtotal of 100 (subtotal %s)", async (price, expected) => {
     const { opts } = await cartWith(via, price);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    expect(codes(await op(via, "collectionShippingRates", {}, opts))).toEqual(expected);
-    if (!expected.includes("free_free")) expect((await op(via, "createCheckoutShippingMethod", { shippingMethod: "free_free" }, opts)).status).toBe(422);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    expect(codes(await invoke(via, "collectionShippingRates", {}, opts))).toEqual(expected);
+    if (!expected.includes("free_free")) expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "free_free" }, opts)).status).toBe(422);
   });
 
   it("refuses a shipping or payment method the cart does not offer with 422", async () => {
     const { id, opts } = await cartWith(via);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    expect((await op(via, "createCheckoutShippingMethod", { shippingMethod: "teleport_teleport" }, opts)).status).toBe(422);
-    await op(via, "createCheckoutShippingMethod", SHIP, opts);
-    expect((await op(via, "createCheckoutPaymentMethod", { paymentMethod: "bitcoin" }, opts)).status).toBe(422);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "teleport_teleport" }, opts)).status).toBe(422);
+    await invoke(via, "createCheckoutShippingMethod", SHIP, opts);
+    expect((await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "bitcoin" }, opts)).status).toBe(422);
     expect((await cartRow(id)).paymentMethod).toBeNull();
   });
 
   it("resets the chosen shipping and payment methods when a new address is saved", async () => {
     const { id, opts } = await cartWith(via);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    await op(via, "createCheckoutShippingMethod", SHIP, opts);
-    await op(via, "createCheckoutPaymentMethod", PAY, opts);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    await invoke(via, "createCheckoutShippingMethod", SHIP, opts);
+    await invoke(via, "createCheckoutPaymentMethod", PAY, opts);
     expect(await cartRow(id)).toMatchObject({ shippingMethod: "flatrate_flatrate", paymentMethod: "cashondelivery" });
 
-    const again = await op(via, "createCheckoutAddress", { ...ADDRESS, billingCity: "Oakland" }, opts);
+    const again = await invoke(via, "createCheckoutAddress", { ...ADDRESS, billingCity: "Oakland" }, opts);
     expect(again.status).toBe(200);
     expect(again.body.cart).toMatchObject({ selectedShippingRate: null, paymentMethod: null, shippingAmount: 0, grandTotal: 40 });
     expect(again.body.cart.billingAddress).toMatchObject({ city: "Oakland" });
     expect(await cartRow(id)).toMatchObject({ shippingMethod: null, paymentMethod: null, paymentMethodTitle: null });
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
   });
 
   it("drops free shipping, and the payment method after it, when the subtotal falls below 100", async () => {
     const { id, opts, body } = await cartWith(via, "60", 2);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    await op(via, "createCheckoutShippingMethod", { shippingMethod: "free_free" }, opts);
-    await op(via, "createCheckoutPaymentMethod", PAY, opts);
-    const lowered = await op(via, "createUpdateCartItem", { cartItemId: body.items[0].id, quantity: 1 }, opts);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "free_free" }, opts);
+    await invoke(via, "createCheckoutPaymentMethod", PAY, opts);
+    const lowered = await invoke(via, "createUpdateCartItem", { cartItemId: body.items[0].id, quantity: 1 }, opts);
     expect(lowered.body).toMatchObject({ selectedShippingRate: null, paymentMethod: null });
     expect(await cartRow(id)).toMatchObject({ shippingMethod: null, paymentMethod: null });
-    expect((await op(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
+    expect((await invoke(via, "createCheckoutOrder", {}, opts)).status).toBe(409);
   });
 
   it("walks the whole sequence with the cart token in the body or query instead of the bearer", async () => {
@@ -135,13 +135,13 @@ describe.each(VIAS)("checkout sequence over %s", (via) => {
     const field = via === "rest" ? "cart_token" : "cartToken";
     const t = { [field]: token };
     const noBearer = { key };
-    expect((await op(via, "createCheckoutAddress", { ...ADDRESS, ...t }, noBearer)).status).toBe(200);
-    expect(codes(await op(via, "collectionShippingRates", t, noBearer))).toEqual(["flatrate_flatrate"]);
-    expect((await op(via, "createCheckoutShippingMethod", { ...SHIP, ...t }, noBearer)).status).toBe(200);
-    expect((await op(via, "collectionPaymentMethods", t, noBearer)).body).toHaveLength(3);
-    expect((await op(via, "createCheckoutPaymentMethod", { ...PAY, ...t }, noBearer)).status).toBe(200);
-    expect((await op(via, "collectionGetCheckoutAddresses", t, noBearer)).body).toHaveLength(2);
-    const placed = await op(via, "createCheckoutOrder", t, noBearer);
+    expect((await invoke(via, "createCheckoutAddress", { ...ADDRESS, ...t }, noBearer)).status).toBe(200);
+    expect(codes(await invoke(via, "collectionShippingRates", t, noBearer))).toEqual(["flatrate_flatrate"]);
+    expect((await invoke(via, "createCheckoutShippingMethod", { ...SHIP, ...t }, noBearer)).status).toBe(200);
+    expect((await invoke(via, "collectionPaymentMethods", t, noBearer)).body).toHaveLength(3);
+    expect((await invoke(via, "createCheckoutPaymentMethod", { ...PAY, ...t }, noBearer)).status).toBe(200);
+    expect((await invoke(via, "collectionGetCheckoutAddresses", t, noBearer)).body).toHaveLength(2);
+    const placed = await invoke(via, "createCheckoutOrder", t, noBearer);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.cartToken).toBe(token);
     expect(await (await getDb()).order.findUnique({ where: { cartId: id } })).toMatchObject({ id: placed.body.orderId });
@@ -153,12 +153,12 @@ describe.each(VIAS)("checkout sequence over %s", (via) => {
     const { id, token } = await guestCart(via, key);
     const opts = { key, bearer: token };
     await fill(via, opts, [{ productId: virtual, quantity: 1 }, { productId: book.id, links: book.links }]);
-    await op(via, "createCheckoutAddress", ADDRESS, opts);
-    expect((await op(via, "collectionShippingRates", {}, opts)).body).toEqual([]);
-    expect((await op(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(422);
-    const pay = await op(via, "createCheckoutPaymentMethod", PAY, opts);
+    await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+    expect((await invoke(via, "collectionShippingRates", {}, opts)).body).toEqual([]);
+    expect((await invoke(via, "createCheckoutShippingMethod", SHIP, opts)).status).toBe(422);
+    const pay = await invoke(via, "createCheckoutPaymentMethod", PAY, opts);
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
-    const placed = await op(via, "createCheckoutOrder", {}, opts);
+    const placed = await invoke(via, "createCheckoutOrder", {}, opts);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const order = await (await getDb()).order.findUniqueOrThrow({ where: { cartId: id } });
     expect(order).toMatchObject({ id: placed.body.orderId, shippingMethod: null });
@@ -182,7 +182,7 @@ describe.each(VIAS)("checkout address input over %s", (via) => {
   ];
   it.each(refused)("refuses %s with 422 and saves nothing", async (_name, input) => {
     const { id, opts } = await cartWith(via);
-    const r = await op(via, "createCheckoutAddress", input, opts);
+    const r = await invoke(via, "createCheckoutAddress", input, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(await (await getDb()).cartAddress.count({ where: { cartId: id } })).toBe(0);
   });
@@ -190,7 +190,7 @@ describe.each(VIAS)("checkout address input over %s", (via) => {
   it("refuses a nested billing object (422 on REST; not in the GraphQL input type)", async () => {
     const { id, opts } = await cartWith(via);
     const nested = { billing: { firstName: "Ada", lastName: "Lovelace", address: "1 St", country: "US", city: "SF", postcode: "94107" }, useForShipping: true };
-    const r = await op(via, "createCheckoutAddress", nested, opts);
+    const r = await invoke(via, "createCheckoutAddress", nested, opts);
     if (via === "rest") expect(r.status).toBe(422);
     else expect(r.ok).toBe(false);
     expect(await (await getDb()).cartAddress.count({ where: { cartId: id } })).toBe(0);
@@ -198,18 +198,18 @@ describe.each(VIAS)("checkout address input over %s", (via) => {
 
   it("saves a separate shipping address when useForShipping is false, and lists both", async () => {
     const { id, opts } = await cartWith(via);
-    const r = await op(via, "createCheckoutAddress", { ...ADDRESS, useForShipping: false, ...shipping({}) }, opts);
+    const r = await invoke(via, "createCheckoutAddress", { ...ADDRESS, useForShipping: false, ...shipping({}) }, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.cart.shippingAddress).toMatchObject({ addressType: "shipping", firstName: "Grace", city: "Toronto", country: "CA", state: "ON" });
     const rows = await (await getDb()).cartAddress.findMany({ where: { cartId: id }, orderBy: { addressType: "asc" } });
     expect(rows.map((a) => [a.addressType, a.city, a.useForShipping])).toEqual([["billing", "San Francisco", false], ["shipping", "Toronto", false]]);
-    const listed = await op(via, "collectionGetCheckoutAddresses", {}, opts);
+    const listed = await invoke(via, "collectionGetCheckoutAddresses", {}, opts);
     expect(listed.body.map((a: { addressType: string; city: string }) => [a.addressType, a.city])).toEqual([["billing", "San Francisco"], ["shipping", "Toronto"]]);
   });
 
   it("copies the billing address to shipping when useForShipping is true", async () => {
     const { id, opts } = await cartWith(via);
-    const r = await op(via, "createCheckoutAddress", ADDRESS, opts);
+    const r = await invoke(via, "createCheckoutAddress", ADDRESS, opts);
     expect(r.body).toMatchObject({ success: true, cartToken: opts.bearer });
     expect(r.body.cart.shippingAddress).toMatchObject({ city: "San Francisco", state: "CA", country: "US", email: "ada@example.com" });
     expect(await (await getDb()).cartAddress.count({ where: { cartId: id } })).toBe(2);
@@ -222,10 +222,10 @@ describe.each(VIAS)("checkout address input over %s", (via) => {
     const opts = { key, bearer: me.token };
     await fill(via, opts, [{ productId: await freshProduct({ qty: 5 }), quantity: 1 }]);
     const { billingEmail: _drop, ...address } = ADDRESS;
-    const r = await op(via, "createCheckoutAddress", address, opts);
+    const r = await invoke(via, "createCheckoutAddress", address, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.cart.billingAddress.email).toBe(me.email);
-    const listed = await op(via, "collectionGetCheckoutAddresses", {}, opts);
+    const listed = await invoke(via, "collectionGetCheckoutAddresses", {}, opts);
     expect(listed.body.map((a: { addressType: string; city: string; defaultAddress: boolean }) => [a.addressType, a.city, a.defaultAddress])).toEqual([
       ["customer", "Austin", true],
       ["billing", "San Francisco", false],

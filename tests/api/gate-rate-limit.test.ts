@@ -2,17 +2,14 @@
 // vitest.config.ts sets a huge default budget, so only keys given their own `rateLimit` run out here.
 import { describe, expect, it } from "vitest";
 import { call, graphql, storefrontKey, unique, type CallOptions } from "../support/client.ts";
-import { count, DEFAULT_RATE_LIMIT, fromGraphql, fromRest, rateHeadersOf, RATE_HEADERS, type Outcome } from "../support/gate-helpers.ts";
+import { count, DEFAULT_RATE_LIMIT, rateHeadersOf, transportsOf, RATE_HEADERS, type Outcome } from "../support/gate-helpers.ts";
 
 interface Probe {
   name: string;
   send(opts: CallOptions): Promise<Outcome>;
 }
 
-const reads: Probe[] = [
-  { name: "REST GET /api/shop/products", send: async (o) => fromRest(await call("GET", "/api/shop/products?per_page=1", undefined, o)) },
-  { name: "GraphQL products", send: async (o) => fromGraphql(await graphql("{ products(first: 1) { totalCount } }", {}, o)) },
-];
+const reads: Probe[] = transportsOf("products").map((t) => ({ name: `${t.name} products`, send: (o) => t.send({}, { ...o, perPage: 1 }) }));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -3,7 +3,7 @@
 // (its newsletter subscription, its profile switch, or the open form while signed in as that account).
 import { beforeAll, describe, expect, it } from "vitest";
 import { customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { invoke, must, VIAS } from "../support/account.ts";
+import { invoke, must, VIAS } from "../support/invoke.ts";
 import { createNewsletter, createNewsletterSubscription } from "../../lib/newsletter/operations.ts";
 import { createCustomerNewsletterSubscription, deleteCustomerNewsletterSubscription, updateCustomerProfile } from "../../lib/profile/operations.ts";
 

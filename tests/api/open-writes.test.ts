@@ -3,23 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { BASE } from "../support/app.ts";
 import { cartToken, customer, getDb, graphql, storefrontKey, unique } from "../support/client.ts";
-import { count, expectNoServerError, mutationTransports } from "../support/gate-helpers.ts";
+import { count, expectNoServerError, transportsOf } from "../support/gate-helpers.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { openGate } from "../../lib/http/context.ts";
 
-const contactUs = mutationTransports({ path: "/api/shop/contact-us", restStatus: 201, mutation: "createContactUs", resource: "contactUs", selection: "success message" });
+const contactUs = transportsOf("createContactUs");
 const newsletter = [
-  ...mutationTransports({ path: "/api/shop/newsletters", restStatus: 201, mutation: "createNewsletter", resource: "newsletter", selection: "success message" }),
+  ...transportsOf("createNewsletter"),
   // WIRE.md: the alias some GraphQL clients call.
-  mutationTransports({ path: "/api/shop/newsletters", mutation: "createNewsletterSubscription", resource: "newsletter", selection: "success message" })[1],
+  ...transportsOf("createNewsletterSubscription"),
 ];
-const cartTokens = mutationTransports({
-  path: "/api/shop/cart-tokens",
-  restStatus: 201,
-  mutation: "createCartToken",
-  resource: "cartToken",
-  selection: "id cartToken isGuest success message",
-});
+const cartTokens = transportsOf("createCartToken");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const defaultChannelId = async () => (await (await getDb()).channel.findUniqueOrThrow({ where: { code: "default" } })).id;
@@ -62,7 +56,7 @@ describe.each(contactUs)("contact us ($name)", (transport) => {
 
     expect(res.status, JSON.stringify(res.raw)).toBe(transport.name === "GraphQL" && graphqlStatus ? graphqlStatus : 422);
     expectNoServerError(res);
-    if (res.status === 422) expect(res.fieldErrors[field]?.length).toBeGreaterThan(0);
+    if (res.status === 422) expect(res.fields[field]?.length).toBeGreaterThan(0);
     expect(await count("contactMessage", { email: { in: [email, "grace@"] } })).toBe(0);
   });
 });
@@ -89,7 +83,7 @@ describe.each(newsletter)("newsletter ($name)", (transport) => {
     for (const again of [email, email.toUpperCase()]) {
       const res = await transport.send({ customerEmail: again }, { key });
       expect(res.status).toBe(422);
-      expect(res.fieldErrors.customerEmail?.length).toBeGreaterThan(0);
+      expect(res.fields.customerEmail?.length).toBeGreaterThan(0);
     }
     expect(await count("newsletterSubscriber", { email })).toBe(1);
   });

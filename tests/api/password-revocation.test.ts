@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import bcrypt from "bcryptjs";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
-import { BASE } from "../support/app.ts";
-import { adminCall, adminCredential, adminGraphql, adminToken, TRANSPORTS } from "../support/admin.ts";
-import { invoke, VIAS } from "../support/account.ts";
+import { BASE, dispatch } from "../support/app.ts";
+import { adminCall, adminCredential, adminToken, asAdmin } from "../support/admin.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { issueIntegrationToken } from "../../lib/integrations/tokens.ts";
-import { dispatchPanelRequest } from "../../lib/admin-session/http.ts";
 import { currentSession, startSession } from "../../lib/admin-session/routes.ts";
 import { deleteCustomerProfile, readCustomerProfile } from "../../lib/profile/operations.ts";
 
@@ -41,13 +40,11 @@ async function panel(email: string) {
 const signedIn = async (cookie: string) => (await (await currentSession(new Request(`${BASE}/admin/api/session`, { headers: { cookie } }))).json()).signedIn;
 const tokenWorks = async (token: string) => (await adminCall(token, "GET", "/api/admin/settings/roles")).status === 200;
 
-async function changePassword(transport: (typeof TRANSPORTS)[number], token: string, id: number, password: string) {
-  if (transport === "REST") return (await adminCall(token, "PATCH", `/api/admin/settings/users/${id}`, { password })).status;
-  const res = await adminGraphql(token, "mutation Run($input: updateAdminUserInput!) { updateAdminUser(input: $input) { adminUser { id } } }", { input: { id, password } });
-  return res.body?.errors?.[0]?.extensions?.status ?? res.status;
+async function changePassword(via: Via, token: string, id: number, password: string) {
+  return (await asAdmin(via, token, "updateAdminUser", { id, password })).status;
 }
 
-describe.each(TRANSPORTS)("admin passwords over %s", (transport) => {
+describe.each(VIAS)("admin passwords over %s", (transport) => {
   it("an admin's own new password ends their sessions and other tokens, not the token making the change", async () => {
     const me = await admin();
     const session = await panel(me.email);
@@ -96,19 +93,19 @@ describe("admin password through the panel", () => {
     const me = await admin();
     const here = await panel(me.email);
     const elsewhere = await panel(me.email);
-    const req = new Request(`${BASE}/admin/api/settings/users/${me.adminId}`, {
+    const req = new Request(`${BASE}/api/admin/settings/users/${me.adminId}`, {
       method: "PATCH",
       headers: { cookie: here.cookie, "x-csrf-token": here.csrf, "Content-Type": "application/json" },
       body: JSON.stringify({ password: "From-the-panel-1!" }),
     });
-    expect((await dispatchPanelRequest(req, ["settings", "users", String(me.adminId)])).status).toBe(200);
+    expect((await dispatch(req)).status).toBe(200);
     expect(await signedIn(here.cookie)).toBe(true);
     expect(await signedIn(elsewhere.cookie)).toBe(false);
     for (const t of me.tokens) expect(await tokenWorks(t.token)).toBe(false);
   });
 });
 
-describe.each(TRANSPORTS)("customer password set by an admin over %s", (transport) => {
+describe.each(VIAS)("customer password set by an admin over %s", (transport) => {
   it("signs the customer out of every token; the new password signs in", async () => {
     const owner = await adminToken();
     const shopper = await customer(key);
@@ -116,11 +113,8 @@ describe.each(TRANSPORTS)("customer password set by an admin over %s", (transpor
     expect(second.status).toBe(200);
     const db = await getDb();
     expect(await db.customerToken.count({ where: { customerId: shopper.id } })).toBe(2);
-    const res =
-      transport === "REST"
-        ? (await adminCall(owner, "PATCH", `/api/admin/customers/${shopper.id}`, { password: "Set-by-admin-1!" })).status
-        : (await adminGraphql(owner, "mutation Run($input: updateAdminCustomerInput!) { updateAdminCustomer(input: $input) { adminCustomer { id } } }", { input: { id: shopper.id, password: "Set-by-admin-1!" } })).status;
-    expect(res).toBe(200);
+    const res = await asAdmin(transport, owner, "updateAdminCustomer", { id: shopper.id, password: "Set-by-admin-1!" });
+    expect(res.status, JSON.stringify(res.raw)).toBe(200);
     expect(await db.customerToken.count({ where: { customerId: shopper.id } })).toBe(0);
     expect((await call("GET", "/api/shop/customer-profile", undefined, { key, bearer: shopper.token })).status).toBe(401);
     expect((await call("POST", "/api/shop/customer/login", { email: shopper.email, password: "Set-by-admin-1!" }, { key })).status).toBe(200);

@@ -11,7 +11,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, seedDemoStore } from "../../lib/seed/index.t
 import { commands } from "../../lib/cli/commands.ts";
 import * as sessionRoute from "../../app/admin/api/session/route.ts";
 import * as passwordRoute from "../../app/admin/api/session/password/route.ts";
-import * as panelRoute from "../../app/admin/api/[...path]/route.ts";
+import { dispatch } from "../support/app.ts";
 
 const suiteUrl = process.env.DATABASE_URL!;
 const onPostgres = /^postgres(ql)?:\/\//.test(suiteUrl);
@@ -50,8 +50,9 @@ async function cli(name: string, values: Record<string, string> = {}): Promise<s
 
 const ORIGIN = "http://localhost:3000";
 
+/** A panel call: `session…` to the panel's session routes, any other path to the Admin API the panel calls. */
 function request(p: string, init: { method?: string; body?: unknown; cookie?: string; csrf?: string } = {}): Request {
-  return new Request(`${ORIGIN}/admin/api/${p}`, {
+  return new Request(`${ORIGIN}${/^session(\/|$)/.test(p) ? "/admin/api" : "/api/admin"}/${p}`, {
     method: init.method ?? "GET",
     headers: {
       Accept: "application/json",
@@ -65,6 +66,7 @@ function request(p: string, init: { method?: string; body?: unknown; cookie?: st
 }
 
 async function read(res: Response) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- session and Admin API answers, read loosely
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -77,10 +79,7 @@ async function signIn(email: string, password: string) {
   return { status, body: session.body, cookie, csrf: session.body.csrfToken as string };
 }
 
-const panel = (segments: string, init: { method?: string; body?: unknown; cookie?: string; csrf?: string } = {}) => {
-  const handler = (panelRoute as Record<string, (req: Request, ctx: { params: Promise<{ path: string[] }> }) => Promise<Response>>)[init.method ?? "GET"];
-  return handler(request(segments, init), { params: Promise.resolve({ path: segments.split("/") }) }).then(read);
-};
+const panel = (p: string, init: { method?: string; body?: unknown; cookie?: string; csrf?: string } = {}) => dispatch(request(p, init)).then(read);
 
 const changePassword = (s: { cookie: string; csrf: string }, body: unknown) =>
   passwordRoute.POST(request("session/password", { method: "POST", cookie: s.cookie, csrf: s.csrf, body })).then(read);

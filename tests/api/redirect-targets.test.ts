@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { getDb, storefrontKey, unique } from "../support/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
-import { op, VIAS, type Via } from "../support/cart-transport.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { fill, guestCart } from "../support/cart-fixtures.ts";
-import { adminToken, sendAdmin, TRANSPORTS, type AdminMutation } from "../support/admin.ts";
+import { adminToken, asAdmin } from "../support/admin.ts";
 import { POST as complete } from "../../app/payment-gateway/[token]/complete/route.ts";
 
 let key: string;
@@ -27,8 +27,8 @@ async function readyCart(via: Via) {
   const { token, id } = await guestCart(via, key);
   const opts = { key, bearer: token };
   await fill(via, opts, [{ productId: product, quantity: 1 }]);
-  await op(via, "createCheckoutAddress", ADDRESS, opts);
-  await op(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts);
+  await invoke(via, "createCheckoutAddress", ADDRESS, opts);
+  await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts);
   return { opts, cartId: id };
 }
 
@@ -56,7 +56,7 @@ describe.each(VIAS)("gateway return URLs over %s", (via) => {
   it.each(["paymentSuccessUrl", "paymentCancelUrl", "paymentFailureUrl"])("refuses a foreign %s with 422 and writes nothing", async (field) => {
     const { opts, cartId } = await readyCart(via);
     for (const [label, url] of REFUSED) {
-      const res = await op(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", [field]: url }, opts);
+      const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", [field]: url }, opts);
       expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(422);
       const fields = via === "rest" ? res.body.errors : res.body?.errors?.[0]?.extensions?.errors ?? res.body;
       expect(JSON.stringify(fields), label).toContain(field);
@@ -75,7 +75,7 @@ describe.each(VIAS)("gateway return URLs over %s", (via) => {
       "http://localhost:5173/return",
     ];
     for (const url of cases) {
-      const res = await op(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: url, paymentCancelUrl: url, paymentFailureUrl: url }, opts);
+      const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: url, paymentCancelUrl: url, paymentFailureUrl: url }, opts);
       expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.paymentGatewayUrl).toMatch(/^http:\/\/shop\.test\/payment-gateway\//);
     }
@@ -86,9 +86,9 @@ describe.each(VIAS)("gateway return URLs over %s", (via) => {
   it("compares with PUBLIC_URL's origin when it is set, not the request's", async () => {
     process.env.PUBLIC_URL = "https://shop.example.com";
     const { opts } = await readyCart(via);
-    const own = await op(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "https://shop.example.com/ok" }, opts);
+    const own = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "https://shop.example.com/ok" }, opts);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    const request = await op(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "http://shop.test/ok" }, opts);
+    const request = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "http://shop.test/ok" }, opts);
     expect(request.status).toBe(422);
   });
 });
@@ -97,7 +97,7 @@ describe("gateway return", () => {
   it("sends the shopper to the gateway's own page when a stored return URL is no longer allowed", async () => {
     process.env.STOREFRONT_ORIGINS = "https://store.example";
     const { opts, cartId } = await readyCart("rest");
-    const pay = await op("rest", "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentCancelUrl: "https://store.example/cancel" }, opts);
+    const pay = await invoke("rest", "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentCancelUrl: "https://store.example/cancel" }, opts);
     expect(pay.status).toBe(200);
     delete process.env.STOREFRONT_ORIGINS;
     const token = new URL(pay.body.paymentGatewayUrl).pathname.split("/").pop()!;
@@ -111,11 +111,9 @@ describe("gateway return", () => {
   });
 });
 
-const create: AdminMutation = {
-  method: "POST", path: "/api/admin/marketing/url-redirects", mutation: "createAdminUrlRedirect", resource: "adminUrlRedirect", selection: "id _id fromPath toPath statusCode locale",
-};
+const create = "createAdminUrlRedirect";
 
-describe.each(TRANSPORTS)("URL redirect targets over the Admin API %s", (transport) => {
+describe.each(VIAS)("URL redirect targets over the Admin API %s", (transport) => {
   const targets: [string, string][] = [
     ["protocol-relative", "//other.example"],
     ["protocol-relative with path", "//other.example/x"],
@@ -129,18 +127,15 @@ describe.each(TRANSPORTS)("URL redirect targets over the Admin API %s", (transpo
   it.each(targets)("refuses a %s target on create and update, writing nothing", async (_label, target) => {
     const db = await getDb();
     const fromPath = `/${unique("old")}`;
-    const made = await sendAdmin(transport, admin, create, { fromPath, toPath: target });
+    const made = await asAdmin(transport, admin, create, { fromPath, toPath: target });
     expect(made.status, JSON.stringify(made.raw)).toBe(422);
     expect(Object.keys(made.fields)).toContain("toPath");
     expect(await db.urlRedirect.count({ where: { fromPath } })).toBe(0);
 
-    const ok = await sendAdmin(transport, admin, create, { fromPath, toPath: "/new-home" });
-    expect(ok.status, JSON.stringify(ok.raw)).toBe(transport === "REST" ? 201 : 200);
-    const id = (ok.data._id ?? ok.data.id) as number; // GraphQL: id is the IRI, _id the integer
-    const update: AdminMutation = {
-      method: "PATCH", path: `/api/admin/marketing/url-redirects/${id}`, mutation: "updateAdminUrlRedirect", resource: "adminUrlRedirect", selection: "id toPath", graphqlExtra: { id },
-    };
-    const changed = await sendAdmin(transport, admin, update, { toPath: target });
+    const ok = await asAdmin(transport, admin, create, { fromPath, toPath: "/new-home" });
+    expect(ok.status, JSON.stringify(ok.raw)).toBe(201);
+    const id = ok.data.id as number;
+    const changed = await asAdmin(transport, admin, "updateAdminUrlRedirect", { id, toPath: target });
     expect(changed.status, JSON.stringify(changed.raw)).toBe(422);
     expect(Object.keys(changed.fields)).toContain("toPath");
     expect((await db.urlRedirect.findUniqueOrThrow({ where: { id } })).toPath).toBe("/new-home");
@@ -148,8 +143,8 @@ describe.each(TRANSPORTS)("URL redirect targets over the Admin API %s", (transpo
 
   it("accepts paths of this site", async () => {
     for (const toPath of ["/", "/page/about-us", "/products/shirt?color=red#size", "/a//b"]) {
-      const res = await sendAdmin(transport, admin, create, { fromPath: `/${unique("old")}`, toPath });
-      expect(res.status, `${toPath}: ${JSON.stringify(res.raw)}`).toBe(transport === "REST" ? 201 : 200);
+      const res = await asAdmin(transport, admin, create, { fromPath: `/${unique("old")}`, toPath });
+      expect(res.status, `${toPath}: ${JSON.stringify(res.raw)}`).toBe(201);
       expect(res.data.toPath).toBe(toPath);
     }
   });

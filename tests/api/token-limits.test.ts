@@ -3,38 +3,18 @@
 // lift its own restrictions. Refusals are 403 `token_bounds` and write nothing.
 import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
-import { adminCall, adminCredential, adminGraphql, TRANSPORTS } from "../support/admin.ts";
+import { adminCredential, asAdmin } from "../support/admin.ts";
+import { VIAS, type Via } from "../support/invoke.ts";
 import { allowlistWithin } from "../../lib/auth/ip.ts";
 
 const DAY = 86400_000;
 /** Calls come from inside the caller's allowlist (the suite trusts one proxy: tests name the client here). */
 const FROM = { headers: { "X-Forwarded-For": "10.9.8.7" } };
-const FIELDS = "_id name allowedIps rateLimit expiresAt token";
 
-type Transport = (typeof TRANSPORTS)[number];
-interface Answer {
-  status: number;
-  code: string | null;
-  data: any;
-}
-
-async function rest(token: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await adminCall(token, method, path, body, FROM);
-  return { status: res.status, code: res.status >= 400 ? res.body?.error : null, data: res.status >= 400 ? null : { ...res.body, _id: res.body.id } };
-}
-
-async function gql(token: string, mutation: string, input: Record<string, unknown>): Promise<Answer> {
-  const res = await adminGraphql(token, `mutation Run($input: ${mutation}Input!) { ${mutation}(input: $input) { adminIntegrationToken { ${FIELDS} } } }`, { input }, FROM);
-  const error = res.body?.errors?.[0];
-  return error ? { status: error.extensions?.status ?? 400, code: error.extensions?.code ?? null, data: null } : { status: 200, code: null, data: res.body.data[mutation].adminIntegrationToken };
-}
-
-const issue = (t: Transport, token: string, input: Record<string, unknown>) =>
-  t === "REST" ? rest(token, "POST", "/api/admin/settings/integrations", input) : gql(token, "createAdminIntegrationToken", input);
-const change = (t: Transport, token: string, id: number, input: Record<string, unknown>) =>
-  t === "REST" ? rest(token, "PATCH", `/api/admin/settings/integrations/${id}`, input) : gql(token, "updateAdminIntegrationToken", { id, ...input });
-const regenerate = (t: Transport, token: string, id: number, input: Record<string, unknown> = {}) =>
-  t === "REST" ? rest(token, "POST", `/api/admin/settings/integrations/${id}/regenerate`, input) : gql(token, "regenerateAdminIntegrationToken", { id, ...input });
+const issue = (via: Via, token: string, input: Record<string, unknown>) => asAdmin(via, token, "createAdminIntegrationToken", input, FROM);
+const change = (via: Via, token: string, id: number, input: Record<string, unknown>) => asAdmin(via, token, "updateAdminIntegrationToken", { id, ...input }, FROM);
+const regenerate = (via: Via, token: string, id: number, input: Record<string, unknown> = {}) =>
+  asAdmin(via, token, "regenerateAdminIntegrationToken", { id, ...input }, FROM);
 
 /** The store owner's token, fenced to 10.0.0.0/8, expiring in 30 days, capped at 100 calls. */
 const restricted = () => adminCredential({ allowedIps: "10.0.0.0/8", expiresInDays: 30, rateLimit: 100 });
@@ -42,7 +22,7 @@ const restricted = () => adminCredential({ allowedIps: "10.0.0.0/8", expiresInDa
 const row = async (id: number) =>
   (await getDb()).integrationToken.findUniqueOrThrow({ where: { id }, select: { allowedIps: true, rateLimit: true, expiresAt: true, secretHash: true, revokedAt: true } });
 
-describe.each(TRANSPORTS)("issuing over %s", (transport) => {
+describe.each(VIAS)("issuing over %s", (transport) => {
   it("refuses a token wider than the caller in any restriction, and writes nothing", async () => {
     const caller = await restricted();
     const cases: [string, Record<string, unknown>][] = [
@@ -69,13 +49,13 @@ describe.each(TRANSPORTS)("issuing over %s", (transport) => {
     const caller = await restricted();
     const own = await row(caller.tokenId);
     const inside = await issue(transport, caller.token, { name: unique("inside"), allowedIps: ["10.1.0.0/16", "::ffff:10.2.3.4"], expiresInDays: 10, rateLimit: 50 });
-    expect(inside.status).toBe(transport === "REST" ? 201 : 200);
+    expect(inside.status).toBe(201);
     expect(inside.data).toMatchObject({ allowedIps: ["10.1.0.0/16", "::ffff:10.2.3.4"], rateLimit: 50 });
     expect(Math.abs(Date.parse(inside.data.expiresAt) - (Date.now() + 10 * DAY))).toBeLessThan(60_000);
 
     const plain = await issue(transport, caller.token, { name: unique("plain") });
-    expect(plain.status).toBe(transport === "REST" ? 201 : 200);
-    const made = await row(plain.data._id);
+    expect(plain.status).toBe(201);
+    const made = await row(plain.data.id);
     // The default lifetime (365 days) is cut to the caller's own expiry; allowlist and cap are inherited.
     expect(made).toMatchObject({ allowedIps: "10.0.0.0/8", rateLimit: 100, expiresAt: own.expiresAt });
   });
@@ -83,12 +63,12 @@ describe.each(TRANSPORTS)("issuing over %s", (transport) => {
   it("an unrestricted token still issues unrestricted tokens", async () => {
     const owner = await adminCredential({ expiresInDays: null });
     const res = await issue(transport, owner.token, { name: unique("free"), expiresInDays: null });
-    expect(res.status).toBe(transport === "REST" ? 201 : 200);
-    expect(await row(res.data._id)).toMatchObject({ allowedIps: null, rateLimit: null, expiresAt: null });
+    expect(res.status).toBe(201);
+    expect(await row(res.data.id)).toMatchObject({ allowedIps: null, rateLimit: null, expiresAt: null });
   });
 });
 
-describe.each(TRANSPORTS)("changing and regenerating over %s", (transport) => {
+describe.each(VIAS)("changing and regenerating over %s", (transport) => {
   it("a token cannot lift its own restrictions, but may narrow them", async () => {
     const caller = await restricted();
     const before = await row(caller.tokenId);

@@ -194,11 +194,11 @@ async function check<W>(op: AnyOperation, transport: Transport, situation: Situa
     // Reaching `run` proves the gate and the access check let it through; what the domain then answers (a wrong
     // password, a record that does not exist, a privilege it will not grant) is its own business. A catalog read
     // may be answered from the response cache without running: its data is the proof then.
-    const answered = o.status < 300 && o.data;
+    const answered = o.status < 300 && o.carries;
     expect(reached || answered || o.code === "validation_failed", `${what}\nnever reached the operation`).toBe(true);
     return;
   }
-  expect(o.data, `${what}\na refusal carries data`).toBe(false);
+  expect(o.carries, `${what}\na refusal carries data`).toBe(false);
   if ("notYours" in expected) {
     const allowed = op.kind === "mutation" && op.name.startsWith("create") ? [403, 404, 422] : [403, 404];
     expect(allowed, what).toContain(o.status);

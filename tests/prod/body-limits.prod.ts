@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, storefrontKey } from "../support/client.ts";
 import { adminToken } from "../support/admin.ts";
-import { cases, restRequest } from "./support/operations.ts";
+import { cases, requestOf } from "./support/operations.ts";
 import { minimal } from "./support/zod-arbitrary.ts";
 import { changedCounts, tableCounts } from "./support/database.ts";
 
@@ -21,7 +21,7 @@ const withBody = [...cases("shop"), ...cases("admin")].filter(({ op, transport }
 describe("REST", () => {
   it.each(withBody)("$name: 413 for a body over the cap, nothing written", async ({ op }) => {
     const input = { ...(minimal(op.input, { id: 1 }) as object), padding: "é".repeat(OVER / 2) };
-    const req = restRequest(op, input);
+    const req = requestOf(op, input);
     const auth = op.surface === "admin" ? { bearer: token } : { key };
     const before = await tableCounts();
     const res = await call(req.method, req.path, req.body, auth);

@@ -1,9 +1,12 @@
 // One-line helpers for Admin API tests: an integration token for the owner or for a fresh sub-admin with a role of
-// exactly the given permissions; REST and GraphQL calls with it.
+// exactly the given permissions; declared operations (tests/support/invoke.ts) and hand-made requests with it.
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of any operation's shape */
 import { getDb } from "../../lib/db/client.ts";
 import { issueIntegrationToken, type IntegrationTokenInput } from "../../lib/integrations/tokens.ts";
 import { DEMO_ADMIN } from "../../lib/seed/index.ts";
+import type { AnyOperation } from "../../lib/operations/define.ts";
 import { call, graphql, unique, type CallOptions } from "./client.ts";
+import { invoke, type InvokeOptions, type Result, type Via } from "./invoke.ts";
 
 type TokenOptions = Omit<IntegrationTokenInput, "adminId"> & {
   /** The owning admin: the seeded store owner by default, or a new sub-admin whose role holds exactly these. */
@@ -55,77 +58,13 @@ export function gqlStatus(res: { status: number; body: any }): number {
   return res.body?.errors?.[0]?.extensions?.status ?? res.status;
 }
 
-/** One answer of either transport, read the same way. */
-export interface Outcome {
-  transport: "REST" | "GraphQL";
-  /** REST: the HTTP status. GraphQL: the first error's `extensions.status`, else 200. */
-  status: number;
-  /** REST: the body of a success. GraphQL: the payload's resource (mutations) or the field's value (queries). */
-  data: any;
-  /** `error` of a REST error body, `extensions.code` of a GraphQL error. */
-  code: string | null;
-  message: string | null;
-  /** Field errors; GraphQL's `input.` prefix is dropped so both transports name fields alike. */
-  fields: Record<string, string[]>;
-  raw: any;
+/**
+ * Runs a declared admin operation (or its name) with an integration token, on either transport. A record action
+ * names its record as `id` in the input: the REST path's `{id}` and the GraphQL input's `id`.
+ */
+export function asAdmin(via: Via, token: string | null, op: AnyOperation | string, input: unknown = {}, opts: InvokeOptions = {}): Promise<Result> {
+  return invoke(via, op, input, { ...opts, bearer: token });
 }
-
-function restOutcome(res: { status: number; body: any }): Outcome {
-  const failed = res.status >= 400;
-  return {
-    transport: "REST",
-    status: res.status,
-    data: failed ? null : res.body,
-    code: failed ? (res.body?.error ?? null) : null,
-    message: failed ? (res.body?.message ?? null) : null,
-    fields: failed ? (res.body?.errors ?? {}) : {},
-    raw: res.body,
-  };
-}
-
-function graphqlOutcome(res: { status: number; body: any }, field: string, resource: string | null): Outcome {
-  const first = res.body?.errors?.[0];
-  const fields: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries<string[]>(first?.extensions?.errors ?? {})) fields[k.replace(/^input\./, "")] = v;
-  const value = res.body?.data?.[field];
-  return {
-    transport: "GraphQL",
-    status: first ? (first.extensions?.status ?? (res.status >= 400 ? res.status : 400)) : res.status,
-    data: first ? null : resource ? value?.[resource] : value,
-    code: first ? (first.extensions?.code ?? null) : null,
-    message: first?.message ?? null,
-    fields,
-    raw: res.body,
-  };
-}
-
-export interface AdminMutation {
-  /** REST method and path; the input is the JSON body (path ids are taken from `path`). */
-  method: string;
-  path: string;
-  /** GraphQL mutation name and the payload field; the input goes in `input:` (add `id` for record actions). */
-  mutation: string;
-  resource: string;
-  selection: string;
-  /** Extra GraphQL input (e.g. the record `id` the REST path carries). */
-  graphqlExtra?: Record<string, unknown>;
-}
-
-/** Runs one admin mutation on REST or on GraphQL. */
-export async function sendAdmin(transport: "REST" | "GraphQL", token: string | null, m: AdminMutation, input: unknown): Promise<Outcome> {
-  if (transport === "REST") return restOutcome(await adminCall(token, m.method, m.path, input));
-  const document = `mutation Run($input: ${m.mutation}Input!) { ${m.mutation}(input: $input) { ${m.resource} { ${m.selection} } clientMutationId } }`;
-  const gInput = input && typeof input === "object" && !Array.isArray(input) ? { ...(input as object), ...m.graphqlExtra } : input;
-  return graphqlOutcome(await adminGraphql(token, document, { input: gInput }), m.mutation, m.resource);
-}
-
-/** Runs one admin query on REST (GET path) or GraphQL (document, field). */
-export async function queryAdmin(transport: "REST" | "GraphQL", token: string | null, rest: string, gql: { query: string; field: string; variables?: Record<string, unknown> }): Promise<Outcome> {
-  if (transport === "REST") return restOutcome(await adminCall(token, "GET", rest));
-  return graphqlOutcome(await adminGraphql(token, gql.query, gql.variables), gql.field, null);
-}
-
-export const TRANSPORTS = ["REST", "GraphQL"] as const;
 
 export interface OrderLine {
   productId: number;

@@ -1,8 +1,9 @@
 // Isolated catalog rows for cart tests (each with its own stock, so parallel files never fight over units),
 // coupons with a unique code, and a cart holding what a test needs, in one line each.
+/* eslint-disable @typescript-eslint/no-explicit-any -- a cart answer is JSON */
 import { getDb, unique } from "./client.ts";
 import { freshProduct } from "./checkout.ts";
-import { op, type Via } from "./cart-transport.ts";
+import { invoke, type Via } from "./invoke.ts";
 
 const sku = (prefix: string) => `${prefix}-${unique()}`.toUpperCase();
 
@@ -80,7 +81,7 @@ export async function cartRow(id: number) {
 
 /** A new guest cart over the given transport; returns the token and the cart id. */
 export async function guestCart(via: Via, key: string): Promise<{ token: string; id: number }> {
-  const r = await op(via, "createCartToken", {}, { key });
+  const r = await invoke(via, "createCartToken", {}, { key });
   if (!r.ok) throw new Error(`cart token failed: ${JSON.stringify(r.body)}`);
   return { token: r.body.cartToken, id: r.body.id };
 }
@@ -89,7 +90,7 @@ export async function guestCart(via: Via, key: string): Promise<{ token: string;
 export async function fill(via: Via, opts: { key: string; bearer?: string }, items: Record<string, unknown>[]) {
   let cart: any = null;
   for (const item of items) {
-    const r = await op(via, "createAddProductInCart", item, opts);
+    const r = await invoke(via, "createAddProductInCart", item, opts);
     if (!r.ok) throw new Error(`add failed: ${r.status} ${JSON.stringify(r.body)}`);
     cart = r.body;
   }

@@ -1,10 +1,11 @@
-// Catalog test support: what the database says the storefront should show (the oracle), and one adapter per
-// transport that lists products and normalises the answer to comparable rows.
+// Catalog test support: what the database says the storefront should show (the oracle), and the product list on
+// either transport (through invoke) read as comparable rows.
 import { expect } from "vitest";
-import { call, getDb, graphql, type Answer } from "./client.ts";
+import { getDb, type Answer } from "./client.ts";
+import { invoke, VIAS, type Via } from "./invoke.ts";
 
-export type Transport = "rest" | "graphql";
-export const TRANSPORTS: Transport[] = ["rest", "graphql"];
+export type Transport = Via;
+export const TRANSPORTS = VIAS;
 
 export const PAGING_HEADERS = ["X-Total-Count", "X-Page", "X-Per-Page", "X-Total-Pages"] as const;
 
@@ -154,24 +155,13 @@ export interface ListPage {
   answer: Answer;
 }
 
-const PRODUCT_FIELDS = "id _id sku type name urlKey price formattedPrice specialPrice minimumPrice";
-
-export const PRODUCTS_QUERY = `query Products($query: String, $sortKey: String, $reverse: Boolean, $filter: String,
-    $first: Int, $after: String, $last: Int, $before: String) {
-  products(query: $query, sortKey: $sortKey, reverse: $reverse, filter: $filter, first: $first, after: $after, last: $last, before: $before) {
-    totalCount
-    edges { cursor node { ${PRODUCT_FIELDS} } }
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-  }
-}`;
-
 interface Caller {
   key: string;
   headers?: Record<string, string>;
 }
 
-const toRow = (n: Record<string, unknown>, t: Transport): ProductRow => ({
-  id: (t === "graphql" ? n._id : n.id) as number,
+const toRow = (n: Record<string, unknown>): ProductRow => ({
+  id: n.id as number,
   sku: n.sku as string,
   type: n.type as string,
   name: n.name as string,
@@ -182,31 +172,17 @@ const toRow = (n: Record<string, unknown>, t: Transport): ProductRow => ({
   minimumPrice: n.minimumPrice as number,
 });
 
+/** One page of the declared `products` operation (tests/support/invoke.ts), spelled for the transport. */
 export async function productPage(t: Transport, req: ListRequest, who: Caller): Promise<ListPage> {
-  if (t === "rest") {
-    const qs = new URLSearchParams(req.rest ?? {}).toString();
-    const answer = await call("GET", `/api/shop/products${qs ? `?${qs}` : ""}`, undefined, who);
-    const ok = answer.status === 200;
-    return {
-      status: answer.status,
-      rows: ok ? (answer.body as Record<string, unknown>[]).map((n) => toRow(n, t)) : [],
-      total: ok ? Number(answer.headers.get("X-Total-Count")) : null,
-      error: ok ? undefined : { message: answer.body?.message, status: answer.status },
-      cursors: [],
-      answer,
-    };
-  }
-  const answer = await graphql(PRODUCTS_QUERY, req.graphql ?? {}, who);
-  const error = answer.body.errors?.[0];
-  const connection = answer.body.data?.products;
+  const r = await invoke(t, "products", (t === "rest" ? req.rest : req.graphql) ?? {}, who);
   return {
-    status: error ? (error.extensions?.status ?? 500) : 200,
-    rows: connection ? connection.edges.map((e: { node: Record<string, unknown> }) => toRow(e.node, t)) : [],
-    total: connection?.totalCount ?? null,
-    error: error ? { message: error.message, status: error.extensions?.status } : undefined,
-    cursors: connection ? connection.edges.map((e: { cursor: string }) => e.cursor) : [],
-    pageInfo: connection?.pageInfo,
-    answer,
+    status: r.status,
+    rows: r.ok ? (r.data as Record<string, unknown>[]).map(toRow) : [],
+    total: r.ok ? (r.total ?? null) : null,
+    error: r.ok ? undefined : { message: r.message ?? "", status: r.status },
+    cursors: r.cursors ?? [],
+    pageInfo: r.pageInfo,
+    answer: { status: r.http, headers: r.headers, body: r.raw },
   };
 }
 

@@ -1,89 +1,72 @@
 // Helpers for the gate, account, open-write and bad-input suites: run one table of cases on REST and on
-// GraphQL, read both answers the same way, and count what a call wrote.
+// GraphQL (through invoke), read hand-made requests' answers the same way, and count what a call wrote.
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of any operation's shape */
 import { expect } from "vitest";
-import { call, graphql, getDb, type CallOptions } from "./client.ts";
+import type { AnyOperation } from "../../lib/operations/define.ts";
+import { getDb, type Answer } from "./client.ts";
+import { invoke, operationNamed, viasOf, type InvokeOptions, type Result, type Via } from "./invoke.ts";
 
-/** One answer of either transport, read the same way. */
-export interface Outcome {
-  /** REST: the HTTP status. GraphQL: the first error's `extensions.status`, else the HTTP status (200 on success). */
-  status: number;
-  /** The HTTP status actually sent. */
-  http: number;
-  /** REST: the body. GraphQL: the mutation's resource object (null on error). */
-  data: any;
-  /** Error `error` code (REST body) or `extensions.code` (GraphQL). */
-  code: string | null;
-  message: string | null;
-  /** Every error message (GraphQL may send several). */
-  messages: string[];
-  /** Field errors; GraphQL's `input.` prefix is dropped so both transports name fields alike. */
-  fieldErrors: Record<string, string[]>;
-  headers: Headers;
-  raw: any;
-}
+/** An answer read the same way whichever transport sent it (tests/support/invoke.ts). */
+export type Outcome = Result;
 
 export interface Transport {
   name: "REST" | "GraphQL";
-  /** Status of a successful answer on this transport. */
+  via: Via;
+  /** The status of a success: the REST binding's (a GraphQL success reads as its REST twin, see Result.status). */
   success: number;
-  send(input: unknown, opts?: CallOptions): Promise<Outcome>;
+  send(input: unknown, opts?: InvokeOptions): Promise<Outcome>;
 }
 
-export function fromRest(res: { status: number; body: any; headers: Headers }): Outcome {
-  const errorBody = res.status >= 400 && res.body && typeof res.body === "object" ? res.body : null;
+/** The REST and GraphQL forms of one declared operation (or only its GraphQL form, for a GraphQL-only alias). */
+export function transportsOf(op: AnyOperation | string): Transport[] {
+  const declared = typeof op === "string" ? operationNamed(op) : op;
+  return viasOf(declared).map((via) => ({
+    name: via === "rest" ? "REST" : "GraphQL",
+    via,
+    success: declared.rest?.status ?? 200,
+    send: (input, opts) => invoke(via, declared, input ?? {}, opts),
+  }));
+}
+
+/** An answer `call`/`graphql` got for a hand-made request (a wrong path, a raw document), read as `invoke` reads one. */
+export function fromRest(res: Answer): Outcome {
+  const failed = res.status >= 400;
+  const errorBody = failed && res.body && typeof res.body === "object" ? res.body : null;
   return {
+    via: "rest",
     status: res.status,
     http: res.status,
-    data: errorBody ? null : res.body,
+    ok: !failed,
+    data: failed ? null : res.body,
+    body: res.body,
     code: errorBody?.error ?? null,
     message: errorBody?.message ?? null,
     messages: errorBody?.message ? [errorBody.message] : [],
-    fieldErrors: errorBody?.errors ?? {},
+    fields: errorBody?.errors ?? {},
     headers: res.headers,
     raw: res.body,
   };
 }
 
-export function fromGraphql(res: { status: number; body: any; headers: Headers }, field?: string, resource?: string): Outcome {
+export function fromGraphql(res: Answer): Outcome {
   const errors: any[] = res.body?.errors ?? [];
   const first = errors[0];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries<string[]>(first?.extensions?.errors ?? {})) fieldErrors[k.replace(/^input\./, "")] = v;
-  const payload = field ? res.body?.data?.[field] : res.body?.data;
+  const fields: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries<string[]>(first?.extensions?.errors ?? {})) fields[k.replace(/^input\./, "")] = v;
   return {
+    via: "graphql",
     status: first ? (first.extensions?.status ?? first.extensions?.http?.status ?? (res.status >= 400 ? res.status : 400)) : res.status,
     http: res.status,
-    data: first ? null : resource ? payload?.[resource] : payload,
+    ok: !first && res.status < 400,
+    data: first ? null : (res.body?.data ?? null),
+    body: res.body,
     code: first?.extensions?.code ?? res.body?.error ?? null,
     message: first?.message ?? res.body?.message ?? null,
     messages: errors.length ? errors.map((e) => String(e.message)) : res.body?.message ? [res.body.message] : [],
-    fieldErrors,
+    fields,
     headers: res.headers,
     raw: res.body,
   };
-}
-
-/** The REST and GraphQL forms of one mutation, e.g. `POST /api/shop/contact-us` and `createContactUs`. */
-export function mutationTransports(spec: {
-  path: string;
-  restStatus?: number;
-  mutation: string;
-  resource: string;
-  selection: string;
-}): Transport[] {
-  const document = `mutation Run($input: ${spec.mutation}Input!) { ${spec.mutation}(input: $input) { ${spec.resource} { ${spec.selection} } clientMutationId } }`;
-  return [
-    {
-      name: "REST",
-      success: spec.restStatus ?? 200,
-      send: async (input, opts) => fromRest(await call("POST", spec.path, input ?? {}, opts)),
-    },
-    {
-      name: "GraphQL",
-      success: 200,
-      send: async (input, opts) => fromGraphql(await graphql(document, { input: input ?? {} }, opts), spec.mutation, spec.resource),
-    },
-  ];
 }
 
 /** No answer to bad input may be a server error, on either transport. */
@@ -95,7 +78,7 @@ export function expectNoServerError(o: Outcome) {
 
 /** The outcome names `field` as a problem: a field error on it, or (GraphQL's own input checks) its name in the message. */
 export function expectFieldNamed(o: Outcome, field: string) {
-  const named = field in o.fieldErrors || o.messages.some((m) => new RegExp(`\\b${field}\\b`).test(m));
+  const named = field in o.fields || o.messages.some((m) => new RegExp(`\\b${field}\\b`).test(m));
   expect(named, `${field} not named in ${JSON.stringify(o.raw)}`).toBe(true);
 }
 

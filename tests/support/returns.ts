@@ -3,7 +3,7 @@
 // through its domain functions so tests can drive a return into every state.
 import { call, customer, getDb, storefrontKey } from "./client.ts";
 import { ADDRESS, freshProduct, readyToPlace } from "./checkout.ts";
-import { invoke, must, type InvokeOptions, type Result, type Via } from "./account.ts";
+import { invoke, must, type InvokeOptions, type Result, type Via } from "./invoke.ts";
 import { BASE } from "./app.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { resolveScope, storeSettings } from "../../lib/store/settings.ts";
