@@ -1,11 +1,7 @@
 // Shapes and argument helpers shared by the account's record types.
 import { z } from "zod";
 import { BadRequest } from "../errors.ts";
-
-/** The answer to a delete: the record's id (an IRI on GraphQL), `success` and a message. */
-export function deletedShape(name: string, iri: string) {
-  return z.object({ id: z.int(), success: z.boolean(), message: z.string() }).meta({ id: name, iri });
-}
+import { camel } from "../wire/case.ts";
 
 /** GraphQL arguments of an account list: its own fields, SPEC.md's JSON `filter` and, when it sorts, `sortKey` and `reverse`. */
 export function listArgs<S extends z.ZodRawShape>(shape: S, opts: { sortable?: boolean } = {}) {
@@ -14,8 +10,6 @@ export function listArgs<S extends z.ZodRawShape>(shape: S, opts: { sortable?: b
     ? z.object({ ...shape, ...filter, sortKey: z.string().optional(), reverse: z.boolean().optional() })
     : z.object({ ...shape, ...filter });
 }
-
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * Maps list arguments to the REST spelling of the input: `filter` keys (snake or camel case) and direct

@@ -2,8 +2,11 @@
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { boolParam, email, recordId, text } from "../operations/fields.ts";
-import { deletedShape } from "../account/shapes.ts";
+import { deletedShape } from "../wire/shapes.ts";
+import { camelKeys } from "../wire/case.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressFields } from "./addresses.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const line = z.string().trim().max(255);
 
@@ -56,15 +59,11 @@ function withId(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, id: rest.id ?? addressId ?? address_id };
 }
 
-const camel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const camelKeys = (raw: Record<string, unknown>) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [camel(k), v]));
-
 export const getCustomerAddresses = operation({
+  ...shopCustomer,
   name: "getCustomerAddresses",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's addresses, the default first.",
-  access: "customer",
   input: z.object({}),
   output: Address,
   list: SHOP_LIST,
@@ -73,14 +72,13 @@ export const getCustomerAddresses = operation({
 });
 
 export const createAddUpdateCustomerAddress = operation({
+  ...shopCustomer,
   name: "createAddUpdateCustomerAddress",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Add an address, or with `id` (GraphQL) change one of the caller's. A new address needs firstName, lastName, a street " +
     "(`address1`, or `address` as a string or lines), city, postcode and a known country (and state where the country lists " +
     "states). `defaultAddress: true` makes it the only default; the first address is the default.",
-  access: "customer",
   input: AddressInput.extend({ id: recordId().optional() }),
   output: Address,
   // REST creates here (an `id` in the body is ignored) and updates through updateCustomerAddress.
@@ -98,11 +96,10 @@ export const createAddUpdateCustomerAddress = operation({
 });
 
 export const updateCustomerAddress = operation({
+  ...shopCustomer,
   name: "updateCustomerAddress",
-  surface: "shop",
   kind: "mutation",
   summary: "Change one of the caller's addresses (`id` or `addressId`); only the fields given change. GraphQL: createAddUpdateCustomerAddress.",
-  access: "customer",
   input: AddressInput.extend({ id: recordId() }),
   output: Address,
   rest: {
@@ -115,11 +112,10 @@ export const updateCustomerAddress = operation({
 });
 
 export const deleteCustomerAddress = operation({
+  ...shopCustomer,
   name: "deleteCustomerAddress",
-  surface: "shop",
   kind: "mutation",
   summary: "Delete one of the caller's addresses (`id` or `addressId`); deleting the default makes the newest other address the default.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: deletedShape("CustomerAddressDeletion", "/api/shop/customer-addresses"),
   rest: {

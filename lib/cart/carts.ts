@@ -1,6 +1,12 @@
 // Carts: a guest cart is named by a UUID token (stored hashed); a customer has at most one active cart.
 import type { RequestContext } from "../context.ts";
+import { Validation } from "../errors.ts";
+import { dec } from "../money.ts";
 import { newUuid, sha256 } from "../auth/secrets.ts";
+import { requireUsableCoupon } from "./coupons.ts";
+import { mergeInto } from "./items.ts";
+import { resolveCartToken } from "./token.ts";
+import { recalculate } from "./totals.ts";
 
 function newCartData(ctx: RequestContext) {
   return { channelId: ctx.channel.id, currencyCode: ctx.currency.code, locale: ctx.locale };
@@ -21,4 +27,34 @@ export async function createCartToken(ctx: RequestContext) {
   const token = newUuid();
   const cart = await ctx.db.cart.create({ data: { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true } });
   return { id: cart.id, cartToken: token, isGuest: true, success: true, message: "Cart created." };
+}
+
+/** Applies a coupon to a cart with lines; 422 on `couponCode` when the cart is empty or the coupon unusable. */
+export async function applyCoupon(ctx: RequestContext, cartId: number, code: string): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartId } });
+    if (cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
+    const coupon = await requireUsableCoupon(tx, code, { customerId: cart.customerId, baseSubtotal: dec(cart.baseSubtotal) });
+    await tx.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
+    await recalculate(tx, ctx, cartId);
+  });
+}
+
+export async function removeCoupon(ctx: RequestContext, cartId: number): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    await tx.cart.update({ where: { id: cartId }, data: { couponCode: null } });
+    await recalculate(tx, ctx, cartId);
+  });
+}
+
+/**
+ * Merges the open guest cart named by `guestToken` into the customer's cart. Only the token proves the guest cart
+ * is the caller's; a bare numeric id would let anyone take any cart. Returns the customer's cart id and the lines
+ * stock limited.
+ */
+export async function mergeGuestCart(ctx: RequestContext, customerId: number, guestToken: string): Promise<{ cartId: number; shortened: string[] }> {
+  const guest = await resolveCartToken(ctx.db, guestToken);
+  if (!guest || !guest.isActive) throw Validation.field("cartId", "Give the token of an open guest cart.");
+  const target = await customerCart(ctx, customerId);
+  return { cartId: target.id, shortened: await mergeInto(ctx, target.id, guest.cartId) };
 }

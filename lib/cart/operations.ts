@@ -4,18 +4,15 @@ import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { customerId } from "../context.ts";
-import { BadRequest, Validation } from "../errors.ts";
-import { dec } from "../money.ts";
-import { createCartToken as openCart } from "./carts.ts";
+import { BadRequest } from "../errors.ts";
+import { applyCoupon, mergeGuestCart, createCartToken as openCart, removeCoupon } from "./carts.ts";
 import { CartShape } from "./shapes.ts";
 import { currentCart } from "./resolve.ts";
 import { cartView } from "./view.ts";
-import { addItem, mergeInto, removeItem, updateItem } from "./items.ts";
-import { requireUsableCoupon } from "./coupons.ts";
-import { recalculate } from "./totals.ts";
-import { resolveCartToken } from "./token.ts";
-import { customerCart } from "./carts.ts";
+import { addItem, removeItem, updateItem } from "./items.ts";
 import { CartUploadShape, downloadUpload, MAX_UPLOAD_BYTES, uploadFile } from "./uploads.ts";
+
+const shopCart = { surface: "shop", access: "cart" } as const;
 
 const cartToken = z.string().trim().max(64).optional();
 const quantity = intParam().pipe(z.int().min(1, { message: "must be at least 1" }).max(10_000));
@@ -35,11 +32,10 @@ export const createCartToken = operation({
 });
 
 export const createReadCart = operation({
+  ...shopCart,
   name: "createReadCart",
-  surface: "shop",
   kind: "mutation",
   summary: "Read the cart with its lines and totals in the request currency.",
-  access: "cart",
   input: z.object({ cartToken }),
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart"] },
@@ -47,11 +43,10 @@ export const createReadCart = operation({
 });
 
 export const createAddProductInCart = operation({
+  ...shopCart,
   name: "createAddProductInCart",
-  surface: "shop",
   kind: "mutation",
   summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`. Stock is checked (422 when short).",
-  access: "cart",
   input: z.object({
     productId: recordId(),
     quantity: quantity.default(1),
@@ -70,14 +65,13 @@ export const createAddProductInCart = operation({
 });
 
 export const createUpdateCartItem = operation({
+  ...shopCart,
   name: "createUpdateCartItem",
-  surface: "shop",
   kind: "mutation",
   summary: "Change the quantity of a cart line (stock is checked).",
-  access: "cart",
   input: z.object({ cartItemId: recordId(), quantity, cartToken }),
   output: CartShape,
-  rest: { method: "PUT", paths: ["/api/shop/cart/update-cart-item", "/api/shop/update-cart-item"] },
+  rest: { method: "PUT", paths: ["/api/shop/cart/update-cart-item", "/api/shop/update-cart-item"], errors: [404] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
     await updateItem(ctx, ref.id, input);
@@ -86,14 +80,13 @@ export const createUpdateCartItem = operation({
 });
 
 export const createRemoveCartItem = operation({
+  ...shopCart,
   name: "createRemoveCartItem",
-  surface: "shop",
   kind: "mutation",
   summary: "Remove a line from the cart.",
-  access: "cart",
   input: z.object({ cartItemId: recordId(), cartToken }),
   output: CartShape,
-  rest: { method: "POST", paths: ["/api/shop/cart/remove-cart-item", "/api/shop/remove-cart-item"] },
+  rest: { method: "POST", paths: ["/api/shop/cart/remove-cart-item", "/api/shop/remove-cart-item"], errors: [404] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
     await removeItem(ctx, ref.id, input);
@@ -102,42 +95,31 @@ export const createRemoveCartItem = operation({
 });
 
 export const createApplyCoupon = operation({
+  ...shopCart,
   name: "createApplyCoupon",
-  surface: "shop",
   kind: "mutation",
   summary: "Apply a coupon code (422 when it is unknown, expired, used up or the subtotal is too low).",
-  access: "cart",
   input: z.object({ couponCode: z.string().trim().min(1, { message: "is required" }).max(100), cartToken }),
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart/apply-coupon", "/api/shop/apply-coupon"] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
-    await ctx.db.$transaction(async (tx) => {
-      const cart = await tx.cart.findUniqueOrThrow({ where: { id: ref.id } });
-      if (cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
-      const coupon = await requireUsableCoupon(tx, input.couponCode, { customerId: cart.customerId, baseSubtotal: dec(cart.baseSubtotal) });
-      await tx.cart.update({ where: { id: ref.id }, data: { couponCode: coupon.code } });
-      await recalculate(tx, ctx, ref.id);
-    });
+    await applyCoupon(ctx, ref.id, input.couponCode);
     return cartView(ctx, ref, "The coupon was applied.");
   },
 });
 
 export const createRemoveCoupon = operation({
+  ...shopCart,
   name: "createRemoveCoupon",
-  surface: "shop",
   kind: "mutation",
   summary: "Remove the applied coupon.",
-  access: "cart",
   input: z.object({ cartToken }),
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart/remove-coupon", "/api/shop/remove-coupon"] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
-    await ctx.db.$transaction(async (tx) => {
-      await tx.cart.update({ where: { id: ref.id }, data: { couponCode: null } });
-      await recalculate(tx, ctx, ref.id);
-    });
+    await removeCoupon(ctx, ref.id);
     return cartView(ctx, ref, "The coupon was removed.");
   },
 });
@@ -152,36 +134,27 @@ export const createMergeCart = operation({
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart/merge-cart", "/api/shop/merge-carts"] },
   run: async (ctx, input) => {
-    const owner = customerId(ctx);
-    // Only the token proves the guest cart is the caller's; a bare numeric id would let anyone take any cart.
-    const guest = await resolveCartToken(ctx.db, input.cartId);
-    if (!guest || !guest.isActive) throw Validation.field("cartId", "Give the token of an open guest cart.");
-    const target = await customerCart(ctx, owner);
-    const shortened = await mergeInto(ctx, target.id, guest.cartId);
+    const { cartId, shortened } = await mergeGuestCart(ctx, customerId(ctx), input.cartId);
     const note = shortened.length ? ` Limited by stock: ${shortened.join(", ")}.` : "";
-    return cartView(ctx, { id: target.id, token: null }, `The guest cart was merged.${note}`);
+    return cartView(ctx, { id: cartId, token: null }, `The guest cart was merged.${note}`);
   },
 });
 
 export const createUploadCustomizableFile = operation({
+  ...shopCart,
   name: "createUploadCustomizableFile",
-  surface: "shop",
   kind: "mutation",
   summary: "GraphQL refuses binary uploads: send the file to POST /api/shop/cart/upload-customizable-file as multipart.",
-  access: "cart",
   input: z.object({ cartItemId: intParam().optional() }),
   output: z.object({ id: z.int() }).meta({ id: "CartUploadRef" }),
-  run: async () => {
-    throw new BadRequest("File uploads are accepted over REST multipart only: POST /api/shop/cart/upload-customizable-file.", "upload_rest_only");
-  },
+  run: () => Promise.reject(new BadRequest("File uploads are accepted over REST multipart only: POST /api/shop/cart/upload-customizable-file.", "upload_rest_only")),
 });
 
 export const uploadCustomizableFile = operation({
+  ...shopCart,
   name: "uploadCustomizableFile",
-  surface: "shop",
   kind: "mutation",
   summary: "Upload the customizable-option file of the cart as multipart field `file` (PNG, JPEG, GIF, WebP, PDF or text; 5 MB at most). REST only.",
-  access: "cart",
   input: z.object({ file: z.unknown(), cartToken }),
   output: CartUploadShape,
   rest: { method: "POST", paths: ["/api/shop/cart/upload-customizable-file"], status: 201, multipart: { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024, files: ["file"] } },
@@ -190,11 +163,10 @@ export const uploadCustomizableFile = operation({
 });
 
 export const cartUpload = operation({
+  ...shopCart,
   name: "cartUpload",
-  surface: "shop",
   kind: "query",
   summary: "Download a file uploaded to the caller's cart.",
-  access: "cart",
   input: z.object({ id: recordId(), cartToken }),
   output: z.unknown(),
   rest: { method: "GET", paths: ["/api/shop/cart/uploads/{id}"], download: true },

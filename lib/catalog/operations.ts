@@ -10,12 +10,16 @@ import { recordSearch, recordVisit } from "./activity.ts";
 import { categoryTree, getCategory, listCategories } from "./categories.ts";
 import { getAttribute, listAttributeOptions, listAttributes } from "./attributes.ts";
 
+const shopPublic = { surface: "shop", access: "public" } as const;
+/** A read of catalog tables alone that records nothing: Shop GraphQL may keep its answer until the next catalog write. */
+const catalogRead = { ...shopPublic, kind: "query", cache: { dependsOn: "catalog" } } as const;
+
 export const products = operation({
+  ...catalogRead,
+  // A search counts its term (activity.ts), so only calls without `query` may be kept.
+  cache: { dependsOn: "catalog", unlessArgs: ["query"] },
   name: "products",
-  surface: "shop",
-  kind: "query",
   summary: "List products: full-text search, category, price range, flags, type and attribute facets; sorted and paged.",
-  access: "public",
   input: ProductQuery,
   output: ProductRow,
   list: { defaultPerPage: 30, maxPerPage: 50 },
@@ -30,11 +34,10 @@ export const products = operation({
 });
 
 export const product = operation({
+  ...shopPublic,
+  kind: "query", // not kept: each call counts a visit
   name: "product",
-  surface: "shop",
-  kind: "query",
   summary: "One product with its images, attributes, variants, downloadable links and review summary.",
-  access: "public",
   input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional() }),
   output: ProductDetail,
   rest: { method: "GET", paths: ["/api/shop/products/{id}"] },
@@ -47,11 +50,9 @@ export const product = operation({
 });
 
 export const categories = operation({
+  ...catalogRead,
   name: "categories",
-  surface: "shop",
-  kind: "query",
   summary: "Active categories as a flat list; `parent_id` (alias `parentId`) narrows to the children of one.",
-  access: "public",
   input: z.object({ parentId: intParam().optional() }),
   output: Category,
   list: SHOP_LIST,
@@ -62,11 +63,9 @@ export const categories = operation({
 });
 
 export const category = operation({
+  ...catalogRead,
   name: "category",
-  surface: "shop",
-  kind: "query",
   summary: "One active category.",
-  access: "public",
   input: z.object({ id: recordId() }),
   output: Category,
   rest: { method: "GET", paths: ["/api/shop/categories/{id}"] },
@@ -74,24 +73,20 @@ export const category = operation({
 });
 
 export const treeCategories = operation({
+  ...catalogRead,
   name: "treeCategories",
-  surface: "shop",
-  kind: "query",
   summary: "The active category tree below the channel's root, or below `parentId`.",
-  access: "public",
   input: z.object({ parentId: intParam().optional() }),
   output: CategoryTree,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/category-trees"] },
+  rest: { method: "GET", paths: ["/api/shop/category-trees"], errors: [404] },
   run: (ctx, { parentId }) => categoryTree(ctx, parentId),
 });
 
 export const attributes = operation({
+  ...catalogRead,
   name: "attributes",
-  surface: "shop",
-  kind: "query",
   summary: "Product attributes with their options; `is_filterable=1` lists the ones usable as product filters.",
-  access: "public",
   input: z.object({ isFilterable: intParam().pipe(z.int().min(0).max(1)).optional(), code: z.string().max(191).optional() }),
   output: Attribute,
   list: SHOP_LIST,
@@ -100,11 +95,9 @@ export const attributes = operation({
 });
 
 export const attribute = operation({
+  ...catalogRead,
   name: "attribute",
-  surface: "shop",
-  kind: "query",
   summary: "One attribute with its options.",
-  access: "public",
   input: z.object({ id: recordId() }),
   output: Attribute,
   rest: { method: "GET", paths: ["/api/shop/attributes/{id}"] },
@@ -112,11 +105,9 @@ export const attribute = operation({
 });
 
 export const attributeOptions = operation({
+  ...catalogRead,
   name: "attributeOptions",
-  surface: "shop",
-  kind: "query",
   summary: "Attribute options, the ids product filters accept; `attribute_id` narrows to one attribute.",
-  access: "public",
   input: z.object({ attributeId: intParam().optional() }),
   output: AttributeOption,
   list: SHOP_LIST,

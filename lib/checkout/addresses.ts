@@ -5,6 +5,7 @@ import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { email } from "../operations/fields.ts";
 import { recalculate } from "../cart/totals.ts";
+import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
 
 const line = (max = 255) => z.string().trim().min(1, { message: "is required" }).max(max);
@@ -40,8 +41,7 @@ export function flatAddressBody(raw: Record<string, unknown>): Record<string, un
   for (const nested of ["billing", "shipping"]) {
     if (nested in raw) throw Validation.field(nested, `Send the address as flat ${nested}* fields (e.g. ${nested}FirstName), not a nested "${nested}" object.`);
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) out[k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+  const out = camelKeys(raw);
   if (typeof out.useForShipping === "string") out.useForShipping = ["1", "true"].includes(out.useForShipping);
   return out;
 }

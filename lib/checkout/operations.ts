@@ -1,18 +1,16 @@
 // Checkout operations of the Shop API, in the order a shopper takes them.
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
-import { Validation } from "../errors.ts";
-import { display } from "../catalog/pricing.ts";
-import { recalculate } from "../cart/totals.ts";
 import { currentCart } from "../cart/resolve.ts";
 import { CheckoutAddressInput, checkoutAddresses, flatAddressBody, saveAddresses } from "./addresses.ts";
-import { availablePaymentMethods, choosePayment, gatewayUrl } from "./payment.ts";
-import { requireStep, checkoutState } from "./steps.ts";
-import { orderForCart, placeOrder } from "./place-order.ts";
-import { randomSecret, sha256 } from "../auth/secrets.ts";
+import { cartPaymentMethods, choosePayment } from "./payment.ts";
+import { cartShippingRates, chooseShippingMethod } from "./shipping-rates.ts";
+import { checkoutOrder } from "./place-order.ts";
 import { CartShape } from "../cart/shapes.ts";
 import { cartView } from "../cart/view.ts";
 
+/** Every checkout step is the cart's: a customer bearer or a guest cart token. */
+const shopCart = { surface: "shop", access: "cart" } as const;
 const cartToken = z.string().trim().max(64).optional();
 const url = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000).optional();
 
@@ -37,11 +35,10 @@ const PaymentMethodShape = z
   .meta({ id: "PaymentMethod", iri: "/api/shop/payment-methods" });
 
 export const collectionGetCheckoutAddresses = operation({
+  ...shopCart,
   name: "collectionGetCheckoutAddresses",
-  surface: "shop",
   kind: "query",
   summary: "Addresses to pick from at checkout: the customer's address book and what this cart has saved.",
-  access: "cart",
   input: z.object({ cartToken }),
   output: CheckoutAddress,
   list: "all",
@@ -50,11 +47,10 @@ export const collectionGetCheckoutAddresses = operation({
 });
 
 export const createCheckoutAddress = operation({
+  ...shopCart,
   name: "createCheckoutAddress",
-  surface: "shop",
   kind: "mutation",
   summary: "Step 1: save the billing address (and the shipping one, or `useForShipping`) as flat billing*/shipping* fields; a nested object is a 422.",
-  access: "cart",
   input: CheckoutAddressInput,
   output: z.object({ success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), cart: CartShape }).meta({ id: "CheckoutAddressResult" }),
   rest: { method: "POST", paths: ["/api/shop/checkout/set-billing-address", "/api/shop/checkout/set-shipping-address"], input: flatAddressBody },
@@ -66,81 +62,56 @@ export const createCheckoutAddress = operation({
 });
 
 export const collectionShippingRates = operation({
+  ...shopCart,
   name: "collectionShippingRates",
-  surface: "shop",
   kind: "query",
   summary: "Step 2: shipping rates for the cart; empty until an address is saved (and for carts that do not ship).",
-  access: "cart",
   input: z.object({ cartToken }),
   output: ShippingRate,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/checkout/get-shipping-methods"] },
-  run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
-    await requireStep(ctx.db, ref.id, "shippingRates");
-    const rates = await ctx.db.cartShippingRate.findMany({ where: { cartId: ref.id }, orderBy: { id: "asc" } });
-    return rates.map((r) => {
-      const price = display(ctx, r.basePrice);
-      return {
-        id: r.id, code: r.method, method: r.method, methodTitle: r.methodTitle, methodDescription: r.methodDescription,
-        carrier: r.carrier, carrierTitle: r.carrierTitle, label: r.methodTitle, description: r.methodDescription,
-        price: price.amount, formattedPrice: price.formatted, basePrice: Number(r.basePrice),
-      };
-    });
-  },
+  rest: { method: "GET", paths: ["/api/shop/checkout/get-shipping-methods"], errors: [409] },
+  run: async (ctx, input) => cartShippingRates(ctx, (await currentCart(ctx, input)).id),
 });
 
 export const createCheckoutShippingMethod = operation({
+  ...shopCart,
   name: "createCheckoutShippingMethod",
-  surface: "shop",
   kind: "mutation",
   summary: "Step 2: choose one of the cart's shipping rates by code, e.g. `flatrate_flatrate`.",
-  access: "cart",
   input: z.object({ shippingMethod: z.string().trim().min(1, { message: "is required" }).max(100), cartToken }),
   output: z.object({ success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), shippingMethod: z.string() }).meta({ id: "CheckoutShippingMethod" }),
   rest: { method: "POST", paths: ["/api/shop/checkout/set-shipping-method"] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
-    await ctx.db.$transaction(async (tx) => {
-      const state = await requireStep(tx, ref.id, "shippingMethod");
-      if (!state.needsShipping) throw Validation.field("shippingMethod", "Nothing in this cart ships; go on to the payment method.");
-      const rate = await tx.cartShippingRate.findFirst({ where: { cartId: ref.id, method: input.shippingMethod } });
-      if (!rate) throw Validation.field("shippingMethod", `"${input.shippingMethod}" is not a shipping rate of this cart.`);
-      await tx.cart.update({ where: { id: ref.id }, data: { shippingMethod: rate.method } });
-      await recalculate(tx, ctx, ref.id);
-    });
+    await chooseShippingMethod(ctx, ref.id, input.shippingMethod);
     return { success: true, message: "The shipping method was saved.", cartToken: ref.token, shippingMethod: input.shippingMethod };
   },
 });
 
 export const collectionPaymentMethods = operation({
+  ...shopCart,
   name: "collectionPaymentMethods",
-  surface: "shop",
   kind: "query",
   summary: "Step 3: payment methods of the channel; empty until an address is saved.",
-  access: "cart",
   input: z.object({ cartToken }),
   output: PaymentMethodShape,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/checkout/get-payment-methods"] },
+  rest: { method: "GET", paths: ["/api/shop/checkout/get-payment-methods"], errors: [409] },
   run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
-    const state = await requireStep(ctx.db, ref.id, "paymentMethods");
-    if (!state.hasAddress) return [];
-    return (await availablePaymentMethods(ctx)).map((m) => ({
+    const methods = await cartPaymentMethods(ctx, (await currentCart(ctx, input)).id);
+    return methods.map((m) => ({
       id: m.id, method: m.code, title: m.title, description: m.description, icon: null, isAllowed: true, offsite: m.offsite,
     }));
   },
 });
 
 export const createCheckoutPaymentMethod = operation({
+  ...shopCart,
   name: "createCheckoutPaymentMethod",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null. " +
     "The return URLs must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422).",
-  access: "cart",
   input: z.object({
     paymentMethod: z.string().trim().min(1, { message: "is required" }).max(100),
     paymentSuccessUrl: url,
@@ -170,11 +141,10 @@ export const createCheckoutPaymentMethod = operation({
 });
 
 export const createCheckoutOrder = operation({
+  ...shopCart,
   name: "createCheckoutOrder",
-  surface: "shop",
   kind: "mutation",
   summary: "Step 4: place the order. Onsite methods create it at once (`redirect: false`); an offsite gateway answers `redirect: true` with `redirectUrl`, and the order is created when the shopper returns from paying. Retrying returns the same order.",
-  access: "cart",
   input: z.object({ cartToken }),
   output: z
     .object({
@@ -185,26 +155,17 @@ export const createCheckoutOrder = operation({
   rest: { method: "POST", paths: ["/api/shop/checkout/place-order"] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input, { allowClosed: true });
-    const done = (o: { id: number; incrementId: string }) => ({
-      id: o.id, cartToken: ref.token, orderId: o.id, orderIncrementId: o.incrementId, redirect: false, redirectUrl: null,
-      success: true, message: "The order was placed.",
-    });
-    const existing = await orderForCart(ctx, ref.id);
-    if (existing) return done(existing);
-    const { cart } = await checkoutState(ctx.db, ref.id);
-    const method = cart.paymentMethod ? await ctx.db.paymentMethod.findUnique({ where: { code: cart.paymentMethod } }) : null;
-    if (method?.offsite) {
-      await requireStep(ctx.db, ref.id, "placeOrder");
-      const token = randomSecret(24);
-      const last = await ctx.db.paymentSession.findFirst({ where: { cartId: ref.id, status: "pending" }, orderBy: { id: "desc" } });
-      await ctx.db.paymentSession.create({
-        data: { cartId: ref.id, token: sha256(token), method: method.code, successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null },
-      });
+    const placed = await checkoutOrder(ctx, ref.id);
+    if ("redirectUrl" in placed) {
       return {
-        id: null, cartToken: ref.token, orderId: null, orderIncrementId: null, redirect: true, redirectUrl: gatewayUrl(ctx, token),
+        id: null, cartToken: ref.token, orderId: null, orderIncrementId: null, redirect: true, redirectUrl: placed.redirectUrl,
         success: true, message: "Send the shopper to redirectUrl; the order is created when the payment succeeds.",
       };
     }
-    return done(await placeOrder(ctx, ref.id, { paid: false }));
+    const { order } = placed;
+    return {
+      id: order.id, cartToken: ref.token, orderId: order.id, orderIncrementId: order.incrementId, redirect: false, redirectUrl: null,
+      success: true, message: "The order was placed.",
+    };
   },
 });

@@ -1,6 +1,7 @@
 // Payment methods: onsite ones (cash on delivery, money transfer) place the order at once; an offsite gateway
 // returns a `paymentGatewayUrl` and the order is created when the shopper comes back from it.
 import type { RequestContext } from "../context.ts";
+import type { Tx } from "../db/client.ts";
 import { Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { requireStep } from "./steps.ts";
@@ -20,7 +21,22 @@ export interface PaymentChoice {
   paymentCancelUrl?: string;
 }
 
-export function gatewayUrl(ctx: RequestContext, token: string): string {
+/** Step 3's list: the channel's methods once the billing address is saved, none before. */
+export async function cartPaymentMethods(ctx: RequestContext, cartId: number) {
+  const state = await requireStep(ctx.db, cartId, "paymentMethods");
+  return state.hasAddress ? availablePaymentMethods(ctx) : [];
+}
+
+export interface ReturnUrls {
+  successUrl: string | null;
+  failureUrl: string | null;
+  cancelUrl: string | null;
+}
+
+/** Opens an offsite gateway session for the cart and answers the URL the shopper pays at; only the token's hash is kept. */
+export async function openGatewaySession(db: Pick<Tx, "paymentSession">, ctx: RequestContext, cartId: number, method: string, urls: ReturnUrls): Promise<string> {
+  const token = randomSecret(24);
+  await db.paymentSession.create({ data: { cartId, token: sha256(token), method, ...urls } });
   return `${ctx.baseUrl}/payment-gateway/${token}`;
 }
 
@@ -36,17 +52,7 @@ export async function choosePayment(ctx: RequestContext, cartId: number, input: 
     await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: method.code, paymentMethodTitle: method.title } });
     await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
     if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };
-    const token = randomSecret(24);
-    await tx.paymentSession.create({
-      data: {
-        cartId,
-        token: sha256(token),
-        method: method.code,
-        successUrl: input.paymentSuccessUrl ?? null,
-        failureUrl: input.paymentFailureUrl ?? null,
-        cancelUrl: input.paymentCancelUrl ?? null,
-      },
-    });
-    return { title: method.title, gatewayUrl: gatewayUrl(ctx, token), offsite: true };
+    const urls = { successUrl: input.paymentSuccessUrl ?? null, failureUrl: input.paymentFailureUrl ?? null, cancelUrl: input.paymentCancelUrl ?? null };
+    return { title: method.title, gatewayUrl: await openGatewaySession(tx, ctx, cartId, method.code, urls), offsite: true };
   });
 }

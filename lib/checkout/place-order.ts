@@ -7,7 +7,8 @@ import { Conflict, Validation } from "../errors.ts";
 import { convert, dec } from "../money.ts";
 import { STOCKABLE_TYPES, type LineOptions } from "../cart/totals.ts";
 import { transition } from "../orders/transitions.ts";
-import { requireStep } from "./steps.ts";
+import { checkoutState, requireStep } from "./steps.ts";
+import { openGatewaySession } from "./payment.ts";
 
 export interface PlacedOrder {
   id: number;
@@ -22,7 +23,25 @@ export async function orderForCart(ctx: RequestContext, cartId: number): Promise
 export interface PaymentRecord {
   /** Marks the order paid (offsite gateway): pending → processing. */
   paid: boolean;
-  additional?: Record<string, unknown>;
+  /** What the gateway reported (its name, the transaction id), kept on the order payment. */
+  additional?: Record<string, string>;
+}
+
+/**
+ * Step 4: onsite methods place the order at once; an offsite gateway gets a new payment session (with the return
+ * URLs the payment step stored last) and the order is created when the shopper has paid. An order already placed
+ * for the cart is the answer to a retry.
+ */
+export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
+  const existing = await orderForCart(ctx, cartId);
+  if (existing) return { order: existing };
+  const { cart } = await checkoutState(ctx.db, cartId);
+  const method = cart.paymentMethod ? await ctx.db.paymentMethod.findUnique({ where: { code: cart.paymentMethod } }) : null;
+  if (!method?.offsite) return { order: await placeOrder(ctx, cartId, { paid: false }) };
+  await requireStep(ctx.db, cartId, "placeOrder");
+  const last = await ctx.db.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
+  const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
+  return { redirectUrl: await openGatewaySession(ctx.db, ctx, cartId, method.code, urls) };
 }
 
 export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
@@ -126,7 +145,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
         })),
       },
       payment: {
-        create: { method: full.paymentMethod!, methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!, additional: (payment.additional ?? {}) as object },
+        create: { method: full.paymentMethod!, methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!, additional: payment.additional ?? {} },
       },
     },
   });
@@ -149,7 +168,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
         baseTotal: item.baseTotal,
         total: money(item.baseTotal),
         weight: item.weight,
-        additional: options as object,
+        additional: item.additional ?? {},
       },
     });
     if (item.type === "downloadable") {

@@ -6,12 +6,13 @@ import { BadRequest } from "../errors.ts";
 import { getPage, listPages } from "./pages.ts";
 import { CmsPage } from "./shapes.ts";
 
+const shopPublic = { surface: "shop", access: "public" } as const;
+
 export const pages = operation({
+  ...shopPublic,
   name: "pages",
-  surface: "shop",
   kind: "query",
   summary: "CMS pages of the channel; `url_key` finds one by slug, following a retired slug's redirect.",
-  access: "public",
   input: z.object({ urlKey: z.string().trim().min(1).max(255).optional() }),
   output: CmsPage,
   list: SHOP_LIST,
@@ -20,11 +21,10 @@ export const pages = operation({
 });
 
 export const page = operation({
+  ...shopPublic,
   name: "page",
-  surface: "shop",
   kind: "query",
   summary: "One CMS page by id or url key.",
-  access: "public",
   input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional() }),
   output: CmsPage,
   rest: { method: "GET", paths: ["/api/shop/pages/{id}"] },
@@ -36,11 +36,10 @@ export const page = operation({
 
 /** WIRE.md spells the url-key lookup this way. */
 export const pageByUrlKeypages = operation({
+  ...shopPublic,
   name: "pageByUrlKeypages",
-  surface: "shop",
   kind: "query",
   summary: "One CMS page by url key.",
-  access: "public",
   input: z.object({ urlKey: z.string().trim().min(1).max(255) }),
   output: CmsPage,
   graphql: {},

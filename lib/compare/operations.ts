@@ -3,8 +3,10 @@ import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { ProductRow } from "../catalog/shapes.ts";
-import { deletedShape } from "../account/shapes.ts";
+import { deletedShape } from "../wire/shapes.ts";
 import { addCompareItem, clearCompareItems, deleteCompareItem as removeItem, listCompareItems } from "./compare.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/compare-items";
 
@@ -13,11 +15,10 @@ const CompareItem = z
   .meta({ id: "CompareItem", iri: IRI });
 
 export const compareItems = operation({
+  ...shopCustomer,
   name: "compareItems",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's compare list, each entry with its product.",
-  access: "customer",
   input: z.object({}),
   output: CompareItem,
   list: SHOP_LIST,
@@ -26,23 +27,21 @@ export const compareItems = operation({
 });
 
 export const createCompareItem = operation({
+  ...shopCustomer,
   name: "createCompareItem",
-  surface: "shop",
   kind: "mutation",
   summary: "Add a product to the compare list; a product already there is a 422.",
-  access: "customer",
   input: z.object({ productId: recordId() }),
   output: CompareItem,
-  rest: { method: "POST", paths: [IRI], status: 201 },
+  rest: { method: "POST", paths: [IRI], status: 201, errors: [404] },
   run: addCompareItem,
 });
 
 export const deleteCompareItem = operation({
+  ...shopCustomer,
   name: "deleteCompareItem",
-  surface: "shop",
   kind: "mutation",
   summary: "Remove one entry from the caller's compare list.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: deletedShape("CompareItemDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
@@ -50,11 +49,10 @@ export const deleteCompareItem = operation({
 });
 
 export const createDeleteAllCompareItems = operation({
+  ...shopCustomer,
   name: "createDeleteAllCompareItems",
-  surface: "shop",
   kind: "mutation",
   summary: "Empty the caller's compare list; `deletedCount` says how many entries went.",
-  access: "customer",
   input: z.object({}),
   output: z.object({ message: z.string(), deletedCount: z.int() }).meta({ id: "DeleteAllCompareItems" }),
   rest: { method: "POST", paths: ["/api/shop/delete-all-compare-items"] },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { email, text } from "../operations/fields.ts";
+import { sendEnquiry } from "./messages.ts";
 
 export const createContactUs = operation({
   name: "createContactUs",
@@ -17,8 +18,5 @@ export const createContactUs = operation({
   output: z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ContactUsResult" }),
   rest: { method: "POST", paths: ["/api/shop/contact-us"], status: 201 },
   graphql: { resource: "contactUs" },
-  run: async (ctx, input) => {
-    await ctx.db.contactMessage.create({ data: { ...input, contact: input.contact ?? null } });
-    return { success: true, message: "Thank you for contacting us. We will reply soon." };
-  },
+  run: sendEnquiry,
 });

@@ -5,14 +5,15 @@ import { boolParam, email, text } from "../operations/fields.ts";
 import { CustomerShape } from "./shapes.ts";
 import { forgotPassword, login, logout, register, verifyToken } from "./account.ts";
 
+const shopPublic = { surface: "shop", access: "public" } as const;
+
 const Result = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ActionResult" });
 
 export const createCustomer = operation({
+  ...shopPublic,
   name: "createCustomer",
-  surface: "shop",
   kind: "mutation",
   summary: "Register a customer; the answer carries the bearer `token` (and the legacy `apiToken`, never a bearer).",
-  access: "public",
   input: z.object({
     firstName: text(100),
     lastName: text(100),
@@ -30,11 +31,10 @@ export const createCustomer = operation({
 });
 
 export const createCustomerLogin = operation({
+  ...shopPublic,
   name: "createCustomerLogin",
-  surface: "shop",
   kind: "mutation",
   summary: "Log a customer in. `token` is the bearer for customer calls; `apiToken` is legacy and gets 401.",
-  access: "public",
   input: z.object({
     email: email(),
     password: z.string().min(1, { message: "is required" }).max(128),
@@ -62,11 +62,10 @@ export const createLogout = operation({
 });
 
 export const createVerifyToken = operation({
+  ...shopPublic,
   name: "createVerifyToken",
-  surface: "shop",
   kind: "mutation",
   summary: "Tell whether a customer token (the body's `token`, else the bearer) is valid, and whose it is.",
-  access: "public",
   input: z.object({ token: z.string().max(300).optional() }),
   output: z
     .object({
@@ -83,11 +82,10 @@ export const createVerifyToken = operation({
 });
 
 export const createForgotPassword = operation({
+  ...shopPublic,
   name: "createForgotPassword",
-  surface: "shop",
   kind: "mutation",
   summary: "Ask for a password reset link; the answer is the same whether or not the email has an account.",
-  access: "public",
   input: z.object({ email: email() }),
   output: Result,
   rest: { method: "POST", paths: ["/api/shop/forgot-passwords"] },

@@ -5,6 +5,8 @@ import { recordId } from "../operations/fields.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { download, listPurchases, PURCHASE_STATUSES } from "./downloads.ts";
 
+const shopCustomer = { surface: "shop", access: "customer" } as const;
+
 const IRI = "/api/shop/customer-downloadable-products";
 
 const DownloadablePurchase = z
@@ -29,13 +31,12 @@ const DownloadablePurchase = z
   .meta({ id: "CustomerDownloadableProduct", iri: IRI });
 
 export const customerDownloadableProducts = operation({
+  ...shopCustomer,
   name: "customerDownloadableProducts",
-  surface: "shop",
   kind: "query",
   summary:
     "Downloadable links the signed-in customer bought, newest first; `status` pending|available|expired. `remainingDownloads` " +
     "is null when unlimited; `downloadUrl` serves the file.",
-  access: "customer",
   input: z.object({ status: z.enum(PURCHASE_STATUSES, { message: `must be one of ${PURCHASE_STATUSES.join(", ")}` }).optional() }),
   output: DownloadablePurchase,
   list: SHOP_LIST,
@@ -45,13 +46,12 @@ export const customerDownloadableProducts = operation({
 });
 
 export const downloadCustomerDownloadableProduct = operation({
+  ...shopCustomer,
   name: "downloadCustomerDownloadableProduct",
-  surface: "shop",
   kind: "query",
   summary:
     "Download a purchased link (REST only: the file as an attachment, a link to another host as text/uri-list). Only the buyer, " +
     "only while the purchase is available and has downloads left (otherwise 403); each download is counted.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: z.unknown(),
   rest: { method: "GET", paths: [`${IRI}/{id}/download`], download: true },

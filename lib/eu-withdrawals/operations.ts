@@ -4,6 +4,8 @@ import { operation, SHOP_LIST } from "../operations/define.ts";
 import { email, recordId, text } from "../operations/fields.ts";
 import { getWithdrawal, listWithdrawals, withdrawGuestOrder, withdrawOrder } from "./withdrawals.ts";
 
+const shopCustomer = { surface: "shop", access: "customer" } as const;
+
 const IRI = "/api/shop/eu-withdrawals";
 
 const EuWithdrawal = z
@@ -25,11 +27,10 @@ const EuWithdrawal = z
 const reasonText = text(5000).optional();
 
 export const euWithdrawals = operation({
+  ...shopCustomer,
   name: "euWithdrawals",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's EU withdrawals, newest first (also those declared through the guest form for their orders).",
-  access: "customer",
   input: z.object({}),
   output: EuWithdrawal,
   list: SHOP_LIST,
@@ -38,11 +39,10 @@ export const euWithdrawals = operation({
 });
 
 export const euWithdrawal = operation({
+  ...shopCustomer,
   name: "euWithdrawal",
-  surface: "shop",
   kind: "query",
   summary: "One of the caller's EU withdrawals.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: EuWithdrawal,
   rest: { method: "GET", paths: [`${IRI}/{id}`] },
@@ -50,14 +50,13 @@ export const euWithdrawal = operation({
 });
 
 export const createEuWithdrawal = operation({
+  ...shopCustomer,
   name: "createEuWithdrawal",
-  surface: "shop",
   kind: "mutation",
   summary: "Withdraw from one of the caller's orders (`orderId`, optional `reasonText`). Idempotent per order: the same uuid comes back.",
-  access: "customer",
   input: z.object({ orderId: recordId(), reasonText }),
   output: EuWithdrawal,
-  rest: { method: "POST", paths: [IRI] },
+  rest: { method: "POST", paths: [IRI], errors: [404] },
   run: withdrawOrder,
 });
 
@@ -71,6 +70,6 @@ export const createGuestEuWithdrawal = operation({
   access: "public",
   input: z.object({ orderIncrementId: text(50), email: email(), reasonText }),
   output: EuWithdrawal,
-  rest: { method: "POST", paths: [`${IRI}/guest`] },
+  rest: { method: "POST", paths: [`${IRI}/guest`], errors: [404] },
   run: withdrawGuestOrder,
 });

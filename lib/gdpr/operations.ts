@@ -2,9 +2,12 @@
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { recordId, text } from "../operations/fields.ts";
-import { deletedShape, fromListArgs, listArgs } from "../account/shapes.ts";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { deletedShape } from "../wire/shapes.ts";
 import { GDPR_STATUSES } from "./transitions.ts";
 import { createRequest, deleteRequest, getRequest, listRequests, revokeRequest } from "./requests.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/gdpr-requests";
 const TYPES = ["delete", "update"] as const;
@@ -26,13 +29,12 @@ const GdprRequest = z
 const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
 
 export const gdprRequests = operation({
+  ...shopCustomer,
   name: "gdprRequests",
-  surface: "shop",
   kind: "query",
   summary:
     "The signed-in customer's GDPR requests. `sort` id|created_at (default created_at) with `order` asc|desc (default desc); " +
     "`status` and `type` narrow. GraphQL: sortKey ID|CREATED_AT with reverse.",
-  access: "customer",
   input: z.object({
     sort: z.preprocess(lower, z.enum(["id", "created_at"], { message: "must be id or created_at" })).default("created_at"),
     order: z.preprocess(lower, z.enum(["asc", "desc"], { message: "must be asc or desc" })).default("desc"),
@@ -50,11 +52,10 @@ export const gdprRequests = operation({
 });
 
 export const gdprRequest = operation({
+  ...shopCustomer,
   name: "gdprRequest",
-  surface: "shop",
   kind: "query",
   summary: "One of the caller's GDPR requests.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: GdprRequest,
   rest: { method: "GET", paths: [`${IRI}/{id}`] },
@@ -62,11 +63,10 @@ export const gdprRequest = operation({
 });
 
 export const createGdprRequest = operation({
+  ...shopCustomer,
   name: "createGdprRequest",
-  surface: "shop",
   kind: "mutation",
   summary: "Ask the shop to delete or update your data (`type` delete|update, `message`); one pending request per type.",
-  access: "customer",
   input: z.object({ type: z.preprocess(lower, z.enum(TYPES, { message: "must be delete or update" })), message: text(5000) }),
   output: GdprRequest,
   rest: { method: "POST", paths: [IRI], status: 201 },
@@ -74,11 +74,10 @@ export const createGdprRequest = operation({
 });
 
 export const revokeGdprRequest = operation({
+  ...shopCustomer,
   name: "revokeGdprRequest",
-  surface: "shop",
   kind: "mutation",
   summary: "Withdraw one of the caller's GDPR requests while it is pending; otherwise 409.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: GdprRequest,
   rest: { method: "POST", paths: [`${IRI}/{id}/revoke`] },
@@ -86,11 +85,10 @@ export const revokeGdprRequest = operation({
 });
 
 export const deleteGdprRequest = operation({
+  ...shopCustomer,
   name: "deleteGdprRequest",
-  surface: "shop",
   kind: "mutation",
   summary: "Delete one of the caller's GDPR requests; not while the shop is processing it (409).",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: deletedShape("GdprRequestDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },

@@ -5,7 +5,7 @@ import { subscribe } from "./subscriptions.ts";
 
 const NewsletterResult = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "NewsletterResult" });
 
-function subscription(name: string, rest?: RestBinding<unknown>) {
+function subscription(name: string, rest?: RestBinding) {
   return operation({
     name,
     surface: "shop",

@@ -2,9 +2,9 @@
 // lib/http binds it to a REST route, lib/graphql to a GraphQL field and lib/openapi to a documented path, so
 // the transports and the docs cannot drift apart.
 import type { z } from "zod";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext, Surface } from "../context.ts";
 
-export type Surface = "shop" | "admin";
+export type { Surface };
 
 /**
  * Who may call: `public` needs the storefront key alone; `customer` adds a customer bearer; `cart` accepts a
@@ -38,7 +38,7 @@ export interface MultipartSpec {
   files: string[];
 }
 
-export interface RestBinding<I> {
+export interface RestBinding {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Every path this operation answers on (SPEC.md lists aliases for some). `{id}` style placeholders. */
   paths: string[];
@@ -63,6 +63,11 @@ export interface RestBinding<I> {
   multipart?: MultipartSpec;
   /** The operation returns a `Download`, sent as an attachment instead of JSON. */
   download?: boolean;
+  /**
+   * Error statuses the OpenAPI document cannot derive from the rest of the declaration (lib/openapi/document.ts):
+   * a record named in the body or query that may not exist (404), a report `type` checked at run time (400).
+   */
+  errors?: number[];
 }
 
 /** A file answer (exports): REST sends it as an attachment. */
@@ -90,10 +95,17 @@ interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
   access: Access;
   input: I;
   output: O;
-  rest?: RestBinding<z.input<I>>;
+  rest?: RestBinding;
   graphql?: GraphqlBinding<Record<string, unknown>> | false;
   /** IRI prefix of the records this operation returns, for GraphQL `id` (e.g. `/api/shop/products`). */
   iri?: string;
+  /**
+   * The answer depends on nothing but the catalog and the request scope: it reads only catalog tables, answers every
+   * caller in a scope alike and records nothing. Shop GraphQL then keeps whole answers made of such fields until the
+   * next catalog write (lib/graphql/response-cache.ts). `unlessArgs`: arguments whose presence makes a call record
+   * something (a search term), so such a call always runs.
+   */
+  cache?: { dependsOn: "catalog"; unlessArgs?: readonly string[] };
 }
 
 export interface SingleOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>

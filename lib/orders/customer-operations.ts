@@ -8,9 +8,13 @@ import { CanceledOrder, CustomerOrderDetail, CustomerOrderRow, Reorder } from ".
 import { listOrders, ORDER_SORTS, orderDetail } from "./customer-orders.ts";
 import { cancelOrder } from "./cancel.ts";
 import { reorder } from "./reorder.ts";
+import { camel } from "../wire/case.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const SORT_TOKENS = ORDER_SORTS.flatMap((s) => [s, `-${s}`]);
-const snakeToCamel = (v: unknown) => (typeof v === "string" ? v.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : v);
+/** `-created_at` is accepted for `-createdAt`. */
+const snakeToCamel = (v: unknown) => (typeof v === "string" ? camel(v.trim()) : v);
 
 const OrderListInput = z.object({
   sort: z.preprocess(snakeToCamel, z.enum(SORT_TOKENS as [string, ...string[]], { message: `must be one of ${SORT_TOKENS.join(", ")}` })).default("-createdAt"),
@@ -25,20 +29,21 @@ const GRAPHQL_SORT_KEYS: Record<string, string> = { CREATED_AT: "createdAt", UPD
  */
 function orderListFromGraphql(args: Record<string, unknown>) {
   const out = fromListArgs(args, GRAPHQL_SORT_KEYS);
-  if (out.order !== undefined && args.sort === undefined) out.sort = `${out.order === "desc" ? "-" : ""}${out.sort ?? "createdAt"}`;
+  const sort = out.sort ?? "createdAt";
+  // A `sort` that is not text (given inside `filter`) is left for the input schema to refuse.
+  if (out.order !== undefined && args.sort === undefined) out.sort = typeof sort === "string" ? `${out.order === "desc" ? "-" : ""}${sort}` : sort;
   delete out.order;
   return out;
 }
 
 export const customerOrders = operation({
+  ...shopCustomer,
   name: "customerOrders",
-  surface: "shop",
   kind: "query",
   summary:
     "The signed-in customer's orders. REST answers SPEC.md's flat-array form, like every Shop list: a bare array of order rows " +
     "with X-Total-Count, X-Page, X-Per-Page and X-Total-Pages. `page` (from 1), `limit` (default 10, at most 100; `per_page` " +
     "also works), `sort` createdAt|updatedAt|grandTotal with `-` for descending (default -createdAt), `status` filter.",
-  access: "customer",
   input: OrderListInput,
   output: CustomerOrderRow,
   list: { defaultPerPage: 10, maxPerPage: 100, sizeParam: "limit" },
@@ -48,11 +53,10 @@ export const customerOrders = operation({
 });
 
 export const customerOrder = operation({
+  ...shopCustomer,
   name: "customerOrder",
-  surface: "shop",
   kind: "query",
   summary: "One of the caller's orders with its items, addresses, payment and shipments; by id (GraphQL: IRI or number), not incrementId.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: CustomerOrderDetail,
   rest: { method: "GET", paths: ["/api/shop/customer-orders/{id}"] },
@@ -60,13 +64,12 @@ export const customerOrder = operation({
 });
 
 export const createCancelOrder = operation({
+  ...shopCustomer,
   name: "createCancelOrder",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Cancel one of the caller's orders while the order state machine allows it (pending or processing): every unit not yet " +
     "shipped or refunded is canceled and returned to stock. Otherwise 409.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: CanceledOrder,
   rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/cancel"] },
@@ -74,11 +77,10 @@ export const createCancelOrder = operation({
 });
 
 export const createReorderOrder = operation({
+  ...shopCustomer,
   name: "createReorderOrder",
-  surface: "shop",
   kind: "mutation",
   summary: "Put the lines of one of the caller's orders into their cart again; `added` lists what went in, `notAdded` what could not and why.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: Reorder,
   rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/reorder"] },

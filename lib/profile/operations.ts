@@ -6,6 +6,8 @@ import { createCustomer } from "../customers/operations.ts";
 import { deleteProfile, readProfile, updateProfile } from "./profile.ts";
 import { newsletterStatus, subscribeCustomer, unsubscribeCustomer } from "./newsletter.ts";
 
+const shopCustomer = { surface: "shop", access: "customer" } as const;
+
 const Profile = z
   .object({
     id: z.int(),
@@ -27,11 +29,10 @@ const Profile = z
   .meta({ id: "CustomerProfile", iri: "/api/shop/customers" });
 
 export const readCustomerProfile = operation({
+  ...shopCustomer,
   name: "readCustomerProfile",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's profile.",
-  access: "customer",
   input: z.object({}),
   output: Profile,
   rest: { method: "GET", paths: ["/api/shop/customers/get", "/api/shop/customer-profile"] },
@@ -42,13 +43,12 @@ export const readCustomerProfile = operation({
 const field = createCustomer.input.shape;
 
 export const updateCustomerProfile = operation({
+  ...shopCustomer,
   name: "updateCustomerProfile",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Change the signed-in customer's profile; `{id}` must be their own (another id is 404). A new `password` needs the right " +
     "`currentPassword` and a matching `confirmPassword`, and signs out every other session. `subscribedToNewsLetter` subscribes or unsubscribes.",
-  access: "customer",
   input: z.object({
     id: recordId().optional(),
     firstName: field.firstName.optional(),
@@ -69,13 +69,12 @@ export const updateCustomerProfile = operation({
 });
 
 export const deleteCustomerProfile = operation({
+  ...shopCustomer,
   name: "deleteCustomerProfile",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. " +
     "`password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`.",
-  access: "customer",
   // Optional in the schema so that a missing password is the same 422 on GraphQL as on REST (not a document error).
   input: z.object({ password: z.string().max(128).optional() }),
   output: z.object({ success: z.boolean(), message: z.string() }).meta({ id: "CustomerProfileDeletion" }),
@@ -91,11 +90,10 @@ const NewsletterSubscription = z
 const NEWSLETTER_PATH = "/api/shop/customer-newsletter-subscriptions";
 
 export const customerNewsletterSubscription = operation({
+  ...shopCustomer,
   name: "customerNewsletterSubscription",
-  surface: "shop",
   kind: "query",
   summary: "Whether the signed-in customer's email is subscribed to the newsletter in this channel.",
-  access: "customer",
   input: z.object({}),
   output: NewsletterSubscription,
   rest: { method: "GET", paths: [NEWSLETTER_PATH] },
@@ -103,25 +101,23 @@ export const customerNewsletterSubscription = operation({
 });
 
 export const createCustomerNewsletterSubscription = operation({
+  ...shopCustomer,
   name: "createCustomerNewsletterSubscription",
-  surface: "shop",
   kind: "mutation",
   summary: "Subscribe the signed-in customer's email to the newsletter; already subscribed is a 422.",
-  access: "customer",
   input: z.object({}),
   output: NewsletterSubscription,
-  rest: { method: "POST", paths: [NEWSLETTER_PATH], status: 201 },
+  rest: { method: "POST", paths: [NEWSLETTER_PATH], status: 201, errors: [422] },
   run: (ctx) => subscribeCustomer(ctx),
 });
 
 export const deleteCustomerNewsletterSubscription = operation({
+  ...shopCustomer,
   name: "deleteCustomerNewsletterSubscription",
-  surface: "shop",
   kind: "mutation",
   summary: "Unsubscribe the signed-in customer's email from the newsletter; not subscribed is a 422.",
-  access: "customer",
   input: z.object({}),
   output: NewsletterSubscription,
-  rest: { method: "DELETE", paths: [NEWSLETTER_PATH] },
+  rest: { method: "DELETE", paths: [NEWSLETTER_PATH], errors: [422] },
   run: (ctx) => unsubscribeCustomer(ctx),
 });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { productStatistics, productTable, reportType, TABLE_TYPES } from "./products.ts";
-import { ReportParams, reportWindow } from "./window.ts";
+import { ReportParams, reportWindow, type ReportWindow } from "./window.ts";
 import { exportFormat, tableFile } from "./export.ts";
 import { CUSTOMER_REPORT_TYPES, customerStatistics, SALES_REPORT_TYPES, salesStatistics, typeOf } from "./sales-customers.ts";
 
@@ -18,43 +18,41 @@ const Envelope = z
   })
   .meta({ id: "AdminReport" });
 
+/** A report read: the window's parameters in, one envelope out. */
+const reportRead = { surface: "admin", kind: "query", input: ReportParams, output: Envelope, list: "all" } as const;
+
+/** The one-element answer every report read gives: the statistics with the windows they cover. */
+function envelope(entity: string, type: string, window: ReportWindow, statistics: unknown) {
+  return [{ entity, type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics }];
+}
+
 const summary = (what: string) =>
   `${what} \`type\` (default total-sold-quantities), \`start\`/\`end\` (YYYY-MM-DD, default the last 30 days), ` +
   "`channel` (a channel code; default all channels). An unknown type answers 400.";
 
 export const adminProductsReport = operation({
+  ...reportRead,
   name: "adminProductsReport",
-  surface: "admin",
-  kind: "query",
   summary: summary("Products report statistics, with the previous window of equal length for comparison:"),
   access: { admin: null },
-  input: ReportParams,
-  output: Envelope,
-  list: "all",
-  rest: { method: "GET", paths: ["/api/admin/reporting/products"] },
+  rest: { method: "GET", paths: ["/api/admin/reporting/products"], errors: [400] },
   run: async (ctx, params) => {
     const type = reportType(params.type);
     const window = await reportWindow(ctx, params);
-    const statistics = await productStatistics(ctx, type, window);
-    return [{ entity: "products", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics }];
+    return envelope("products", type, window, await productStatistics(ctx, type, window));
   },
 });
 
 export const adminProductsReportView = operation({
+  ...reportRead,
   name: "adminProductsReportView",
-  surface: "admin",
-  kind: "query",
   summary: summary("The products report as a table, `statistics: { columns, records }` (every type but top-search-terms):"),
   access: { admin: null },
-  input: ReportParams,
-  output: Envelope,
-  list: "all",
-  rest: { method: "GET", paths: ["/api/admin/reporting/products/view"] },
+  rest: { method: "GET", paths: ["/api/admin/reporting/products/view"], errors: [400] },
   run: async (ctx, params) => {
     const type = reportType(params.type, TABLE_TYPES);
     const window = await reportWindow(ctx, params);
-    const statistics = await productTable(ctx, type, window);
-    return [{ entity: "products", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics }];
+    return envelope("products", type, window, await productTable(ctx, type, window));
   },
 });
 
@@ -66,7 +64,7 @@ export const exportAdminProductsReport = operation({
   access: { admin: null },
   input: ReportParams.extend({ format: z.string().trim().max(10).optional() }),
   output: z.unknown(),
-  rest: { method: "GET", paths: ["/api/admin/reporting/products/export"], download: true },
+  rest: { method: "GET", paths: ["/api/admin/reporting/products/export"], download: true, errors: [400] },
   graphql: false,
   run: async (ctx, params) => {
     const type = reportType(params.type, TABLE_TYPES);
@@ -79,36 +77,28 @@ export const exportAdminProductsReport = operation({
 });
 
 export const adminSalesReport = operation({
+  ...reportRead,
   name: "adminSalesReport",
-  surface: "admin",
-  kind: "query",
   summary: `Sales report in the products report's envelope: \`type\` ${SALES_REPORT_TYPES.join(", ")} (default total-sales), \`start\`, \`end\`, \`channel\`.`,
   access: { admin: "sales.orders.view" },
-  input: ReportParams,
-  output: Envelope,
-  list: "all",
-  rest: { method: "GET", paths: ["/api/admin/reporting/sales"] },
+  rest: { method: "GET", paths: ["/api/admin/reporting/sales"], errors: [400] },
   run: async (ctx, params) => {
     const type = typeOf(params.type, SALES_REPORT_TYPES);
     const window = await reportWindow(ctx, params);
-    return [{ entity: "sales", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics: await salesStatistics(ctx, type, window) }];
+    return envelope("sales", type, window, await salesStatistics(ctx, type, window));
   },
 });
 
 export const adminCustomersReport = operation({
+  ...reportRead,
   name: "adminCustomersReport",
-  surface: "admin",
-  kind: "query",
   summary: `Customers report in the products report's envelope: \`type\` ${CUSTOMER_REPORT_TYPES.join(", ")} (default total-customers), \`start\`, \`end\`, \`channel\`.`,
   access: { admin: "customers.view" },
-  input: ReportParams,
-  output: Envelope,
-  list: "all",
-  rest: { method: "GET", paths: ["/api/admin/reporting/customers"] },
+  rest: { method: "GET", paths: ["/api/admin/reporting/customers"], errors: [400] },
   run: async (ctx, params) => {
     const type = typeOf(params.type, CUSTOMER_REPORT_TYPES);
     const window = await reportWindow(ctx, params);
-    return [{ entity: "customers", type, dateRange: { previous: window.previous.label, current: window.current.label }, statistics: await customerStatistics(ctx, type, window) }];
+    return envelope("customers", type, window, await customerStatistics(ctx, type, window));
   },
 });
 

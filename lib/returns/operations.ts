@@ -4,23 +4,24 @@
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { boolParam, intParam, recordId, text } from "../operations/fields.ts";
-import { camelKeys } from "../http/rest.ts";
+import { camelKeys } from "../wire/case.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { ClosedReturn, CustomerReturn, RETURNS_IRI, ReturnableItem, ReturnMessage, ReturnReason } from "./shapes.ts";
 import { RESOLUTIONS } from "./quantities.ts";
 import { returnableItems as findReturnable } from "./returnable.ts";
 import { createReturn } from "./create.ts";
+import { listReasons } from "./reasons.ts";
 import { listReturns, returnDetail } from "./view.ts";
 import { cancelReturn, closeReturn, listMessages, reopenReturn, sendMessage } from "./customer-actions.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGES, returnImage } from "./images.ts";
 
-const customer = { access: "customer", surface: "shop" } as const;
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 /** The credential statuses of SPEC.md's return section, declared on every return endpoint. */
-const RETURN_STATUSES = { unauthenticatedStatus: 403, invalidKeyStatus: 401 } as const;
+const CREDENTIAL_STATUSES = { unauthenticatedStatus: 403, invalidKeyStatus: 401 } as const;
 const quantity = () => intParam().pipe(z.int().min(1, { message: "must be at least 1" }).max(10_000));
 
 export const returnableItems = operation({
-  ...customer,
+  ...shopCustomer,
   name: "returnableItems",
   kind: "query",
   summary:
@@ -29,50 +30,43 @@ export const returnableItems = operation({
   input: z.object({ orderId: recordId() }),
   output: ReturnableItem,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/returnable-items", `${RETURNS_IRI}/returnable-items`], ...RETURN_STATUSES },
+  rest: { method: "GET", paths: ["/api/shop/returnable-items", `${RETURNS_IRI}/returnable-items`], ...CREDENTIAL_STATUSES, errors: [404] },
   run: (ctx, { orderId }) => findReturnable(ctx, orderId),
 });
 
 export const returnReasons = operation({
-  ...customer,
+  ...shopCustomer,
   name: "returnReasons",
   kind: "query",
   summary: "The store's active return reasons, by position; `resolutionType` return, cancel_items or both.",
   input: z.object({}),
   output: ReturnReason,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/reasons`, "/api/shop/return-reasons"], ...RETURN_STATUSES },
-  run: async (ctx, _input, paging) => {
-    const where = { status: true };
-    const [total, items] = await Promise.all([
-      ctx.db.returnReason.count({ where }),
-      paging.limit > 0 ? ctx.db.returnReason.findMany({ where, orderBy: [{ position: "asc" }, { id: "asc" }], skip: paging.offset, take: paging.limit }) : [],
-    ]);
-    return { total, items };
-  },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/reasons`, "/api/shop/return-reasons"], ...CREDENTIAL_STATUSES },
+  run: (ctx, _input, paging) => listReasons(ctx, paging),
 });
 
 export const customerReturns = operation({
-  ...customer,
+  ...shopCustomer,
   name: "customerReturns",
   kind: "query",
   summary: "The caller's returns, newest first; `status` narrows to an RMA status id, `order_id` to one order.",
   input: z.object({ status: intParam().optional(), orderId: intParam().optional() }),
   output: CustomerReturn,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [RETURNS_IRI], ...RETURN_STATUSES },
+  rest: { method: "GET", paths: [RETURNS_IRI], ...CREDENTIAL_STATUSES },
   graphql: { args: listArgs({ status: z.int().optional(), orderId: z.int().optional() }), input: (a) => fromListArgs(a, {}) },
   run: listReturns,
 });
 
 export const customerReturn = operation({
-  ...customer,
+  ...shopCustomer,
   name: "customerReturn",
   kind: "query",
   summary: "One of the caller's returns; 404 when it does not exist or is someone else's.",
   input: z.object({ id: recordId() }),
   output: CustomerReturn,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}`], ...RETURN_STATUSES },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}`], ...CREDENTIAL_STATUSES },
   run: (ctx, { id }) => returnDetail(ctx, id),
 });
 
@@ -91,7 +85,7 @@ function createInputFromRest(raw: Record<string, unknown>): Record<string, unkno
 }
 
 export const createCustomerReturn = operation({
-  ...customer,
+  ...shopCustomer,
   name: "createCustomerReturn",
   kind: "mutation",
   summary:
@@ -116,8 +110,8 @@ export const createCustomerReturn = operation({
   rest: {
     method: "POST",
     paths: [RETURNS_IRI],
-    status: 201,
-    ...RETURN_STATUSES,
+    status: 201, errors: [404],
+    ...CREDENTIAL_STATUSES,
     multipart: { maxBytes: MAX_IMAGES * MAX_IMAGE_BYTES + 64 * 1024, files: ["images"] },
     input: createInputFromRest,
   },
@@ -127,40 +121,40 @@ export const createCustomerReturn = operation({
 const byId = { input: z.object({ id: recordId() }) };
 
 export const cancelCustomerReturn = operation({
-  ...customer,
+  ...shopCustomer,
   ...byId,
   name: "cancelCustomerReturn",
   kind: "mutation",
   summary: "Withdraw one of the caller's returns before its package is on the way; its units go back into the line's currentQuantity. Otherwise 400.",
   output: CustomerReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/cancel`], ...RETURN_STATUSES },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/cancel`], ...CREDENTIAL_STATUSES },
   run: (ctx, { id }) => cancelReturn(ctx, id),
 });
 
 export const reopenCustomerReturn = operation({
-  ...customer,
+  ...shopCustomer,
   ...byId,
   name: "reopenCustomerReturn",
   kind: "mutation",
   summary: "Reopen a canceled or declined return (→ Pending) while canReopen: within its window and with its units still free. Otherwise 400.",
   output: CustomerReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/reopen`], ...RETURN_STATUSES },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/reopen`], ...CREDENTIAL_STATUSES },
   run: (ctx, { id }) => reopenReturn(ctx, id),
 });
 
 export const closeCustomerReturn = operation({
-  ...customer,
+  ...shopCustomer,
   ...byId,
   name: "closeCustomerReturn",
   kind: "mutation",
   summary: "Close one of the caller's returns while canClose: it becomes Solved (statusId 3) and a note joins the thread. Otherwise 400.",
   output: ClosedReturn,
-  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/close`], ...RETURN_STATUSES },
+  rest: { method: "POST", paths: [`${RETURNS_IRI}/{id}/close`], ...CREDENTIAL_STATUSES },
   run: (ctx, { id }) => closeReturn(ctx, id),
 });
 
 export const sendCustomerReturnMessage = operation({
-  ...customer,
+  ...shopCustomer,
   name: "sendCustomerReturnMessage",
   kind: "mutation",
   summary: "Add a message to the thread of one of the caller's returns (`returnId`, `message`).",
@@ -170,32 +164,32 @@ export const sendCustomerReturnMessage = operation({
     method: "POST",
     paths: [`${RETURNS_IRI}/{id}/messages`],
     status: 201,
-    ...RETURN_STATUSES,
+    ...CREDENTIAL_STATUSES,
     input: (raw) => ({ ...camelKeys(raw), returnId: raw.id }),
   },
   run: sendMessage,
 });
 
 export const customerReturnMessages = operation({
-  ...customer,
+  ...shopCustomer,
   ...byId,
   name: "customerReturnMessages",
   kind: "query",
   summary: "The message thread of one of the caller's returns, oldest first.",
   output: ReturnMessage,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/messages`], ...RETURN_STATUSES },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/messages`], ...CREDENTIAL_STATUSES },
   run: (ctx, { id }, paging) => listMessages(ctx, id, paging),
 });
 
 export const customerReturnImage = operation({
-  ...customer,
+  ...shopCustomer,
   name: "customerReturnImage",
   kind: "query",
   summary: "Download an image attached to one of the caller's returns.",
   input: z.object({ id: recordId(), imageId: recordId() }),
   output: z.unknown(),
-  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/images/{imageId}`], download: true, ...RETURN_STATUSES },
+  rest: { method: "GET", paths: [`${RETURNS_IRI}/{id}/images/{imageId}`], download: true, ...CREDENTIAL_STATUSES },
   graphql: false,
   run: (ctx, { id, imageId }) => returnImage(ctx, id, imageId),
 });

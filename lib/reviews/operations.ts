@@ -2,8 +2,11 @@
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId, text } from "../operations/fields.ts";
-import { deletedShape, fromListArgs, listArgs } from "../account/shapes.ts";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { deletedShape } from "../wire/shapes.ts";
 import { createReview, customerReviews as ownReviews, deleteReview, productReviews as publicReviews, REVIEW_STATUSES, updateReview } from "./reviews.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/product-reviews";
 
@@ -38,18 +41,17 @@ export const productReviews = operation({
   input: z.object({ productId: recordId(), status: status.optional(), rating: rating().optional() }),
   output: Review,
   list: SHOP_LIST,
-  rest: { method: "GET", paths: [IRI] },
+  rest: { method: "GET", paths: [IRI], errors: [404] },
   // GraphQL may also give the filters in the JSON `filter` argument, as on the product list.
   graphql: { args: listArgs({ productId: recordId().optional(), status: z.string().optional(), rating: z.int().optional() }), input: (a) => fromListArgs(a, {}) },
   run: publicReviews,
 });
 
 export const customerReviews = operation({
+  ...shopCustomer,
   name: "customerReviews",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's own reviews in every status, newest first; `product_id`, `status` and `rating` narrow.",
-  access: "customer",
   input: z.object({ productId: recordId().optional(), status: status.optional(), rating: rating().optional() }),
   output: Review,
   list: SHOP_LIST,
@@ -67,23 +69,21 @@ const fields = {
 };
 
 export const createProductReview = operation({
+  ...shopCustomer,
   name: "createProductReview",
-  surface: "shop",
   kind: "mutation",
   summary: "Review a product (title, comment, rating 1..5, optional display name); it stays pending until approved.",
-  access: "customer",
   input: z.object({ productId: recordId(), ...fields }),
   output: ReviewResult,
-  rest: { method: "POST", paths: [IRI], status: 201 },
+  rest: { method: "POST", paths: [IRI], status: 201, errors: [404] },
   run: createReview,
 });
 
 export const updateProductReview = operation({
+  ...shopCustomer,
   name: "updateProductReview",
-  surface: "shop",
   kind: "mutation",
   summary: "Change one of the caller's reviews; it goes back to pending until approved again.",
-  access: "customer",
   input: z.object({ id: recordId(), title: fields.title.optional(), comment: fields.comment.optional(), rating: fields.rating.optional(), name: fields.name }),
   output: ReviewResult,
   rest: { method: "PATCH", paths: [`${IRI}/{id}`] },
@@ -91,11 +91,10 @@ export const updateProductReview = operation({
 });
 
 export const deleteProductReview = operation({
+  ...shopCustomer,
   name: "deleteProductReview",
-  surface: "shop",
   kind: "mutation",
   summary: "Delete one of the caller's reviews.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: deletedShape("ProductReviewDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },

@@ -23,7 +23,6 @@ import {
 
 export { DEMO_ADMIN, DEMO_CUSTOMER } from "./people.ts";
 export { DEMO_SKUS } from "./product-data.ts";
-export { RETURN_STATUSES } from "./store.ts";
 
 export interface SeedSummary {
   locales: number;

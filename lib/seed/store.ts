@@ -1,6 +1,7 @@
 // Store-wide reference data: locales, currencies, channels, countries, settings, shipping, payment, coupons,
 // customer groups and the RMA vocabulary.
 import type { Tx } from "./support.ts";
+import { RETURN_STATUSES } from "../returns/statuses.ts";
 
 export interface StoreRefs {
   localeIds: Record<"en" | "fr", number>;
@@ -169,19 +170,6 @@ export async function seedCoupons(tx: Tx): Promise<void> {
     ],
   });
 }
-
-/** Fixed ids, as WIRE.md lists them. */
-export const RETURN_STATUSES = [
-  { id: 1, code: "pending", title: "Pending", color: "#F59E0B" },
-  { id: 2, code: "accepted", title: "Accepted", color: "#3B82F6" },
-  { id: 3, code: "solved", title: "Solved", color: "#10B981" },
-  { id: 4, code: "awaiting", title: "Awaiting", color: "#8B5CF6" },
-  { id: 5, code: "dispatched_package", title: "Dispatched package", color: "#6366F1" },
-  { id: 6, code: "received_package", title: "Received package", color: "#0EA5E9" },
-  { id: 7, code: "declined", title: "Declined", color: "#EF4444" },
-  { id: 8, code: "item_canceled", title: "Item canceled", color: "#6B7280" },
-  { id: 9, code: "canceled", title: "Canceled", color: "#9CA3AF" },
-] as const;
 
 export async function seedReturnVocabulary(tx: Tx): Promise<{ statuses: number; reasons: number }> {
   await tx.returnStatus.createMany({ data: RETURN_STATUSES.map((s) => ({ ...s })) });

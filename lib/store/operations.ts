@@ -1,7 +1,7 @@
 // Store-wide reference data of the Shop API: channels, locales, currencies, countries and their states.
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
-import { NotFound } from "../errors.ts";
+import { countryStates as statesOf, listChannels, listCountries, listCurrencies, listLocales } from "./reference.ts";
 
 const Channel = z
   .object({
@@ -35,122 +35,56 @@ const Country = z
   .object({ id: z.int(), code: z.string(), name: z.string() })
   .meta({ id: "Country", iri: "/api/shop/countries" });
 
+const shopPublic = { surface: "shop", access: "public" } as const;
+/** A whole table, paged, with nothing to filter on. */
+const referenceList = { ...shopPublic, kind: "query", input: z.object({}), list: SHOP_LIST } as const;
+
 export const channels = operation({
+  ...referenceList,
   name: "channels",
-  surface: "shop",
-  kind: "query",
   summary: "Sales channels with their locales and currencies.",
-  access: "public",
-  input: z.object({}),
   output: Channel,
-  list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/channels"] },
-  run: async (ctx, _input, { offset, limit }) => {
-    const [total, rows] = await Promise.all([
-      ctx.db.channel.count(),
-      ctx.db.channel.findMany({
-        orderBy: { id: "asc" },
-        skip: offset,
-        take: limit,
-        include: {
-          defaultLocale: true,
-          baseCurrency: true,
-          locales: { include: { locale: true } },
-          currencies: { include: { currency: true } },
-        },
-      }),
-    ]);
-    return {
-      total,
-      items: rows.map((c) => ({
-        ...c,
-        defaultLocale: c.defaultLocale.code,
-        baseCurrency: c.baseCurrency.code,
-        locales: c.locales.map((l) => l.locale.code),
-        currencies: c.currencies.map((x) => x.currency.code),
-      })),
-    };
-  },
+  run: (ctx, _input, paging) => listChannels(ctx, paging),
 });
 
 export const locales = operation({
+  ...referenceList,
   name: "locales",
-  surface: "shop",
-  kind: "query",
   summary: "Locales of the store.",
-  access: "public",
-  input: z.object({}),
   output: Locale,
-  list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/locales"] },
-  run: async (ctx, _input, { offset, limit }) => {
-    const [total, items] = await Promise.all([
-      ctx.db.locale.count(),
-      ctx.db.locale.findMany({ orderBy: { id: "asc" }, skip: offset, take: limit }),
-    ]);
-    return { total, items };
-  },
+  run: (ctx, _input, paging) => listLocales(ctx, paging),
 });
 
 export const currencies = operation({
+  ...referenceList,
   name: "currencies",
-  surface: "shop",
-  kind: "query",
   summary: "Currencies of the store with their exchange rate against the base currency.",
-  access: "public",
-  input: z.object({}),
   output: Currency,
-  list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/currencies"] },
-  run: async (ctx, _input, { offset, limit }) => {
-    const [total, rows] = await Promise.all([
-      ctx.db.currency.count(),
-      ctx.db.currency.findMany({ orderBy: { id: "asc" }, skip: offset, take: limit, include: { exchangeRate: true } }),
-    ]);
-    return {
-      total,
-      items: rows.map((c) => ({ ...c, exchangeRate: c.code === ctx.channel.baseCurrency ? 1 : Number(c.exchangeRate?.rate ?? 1) })),
-    };
-  },
+  run: (ctx, _input, paging) => listCurrencies(ctx, paging),
 });
 
 export const countries = operation({
+  ...referenceList,
   name: "countries",
-  surface: "shop",
-  kind: "query",
   summary: "Countries, by name.",
-  access: "public",
-  input: z.object({}),
   output: Country,
-  list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/countries"] },
-  run: async (ctx, _input, { offset, limit }) => {
-    const [total, items] = await Promise.all([
-      ctx.db.country.count(),
-      ctx.db.country.findMany({ orderBy: { name: "asc" }, skip: offset, take: limit }),
-    ]);
-    return { total, items };
-  },
+  run: (ctx, _input, paging) => listCountries(ctx, paging),
 });
 
 export const countryStates = operation({
+  ...shopPublic,
   name: "countryStates",
-  surface: "shop",
   kind: "query",
   summary: "States of one country; the country is given by its id or its two-letter code.",
-  access: "public",
   input: z.object({
     countryId: z.coerce.string().trim().regex(/^(\d{1,9}|[A-Za-z]{2})$/, "must be a country id or a two-letter country code"),
   }),
   output: CountryState,
   list: "all",
   rest: { method: "GET", paths: ["/api/shop/countries/{country_id}/states"] },
-  run: async (ctx, { countryId }) => {
-    const country = await ctx.db.country.findFirst({
-      where: /^\d+$/.test(countryId) ? { id: Number(countryId) } : { code: countryId.toUpperCase() },
-      include: { states: { orderBy: { name: "asc" } } },
-    });
-    if (!country) throw new NotFound("Country");
-    return country.states.map((s) => ({ ...s, countryCode: country.code }));
-  },
+  run: (ctx, { countryId }) => statesOf(ctx, countryId),
 });

@@ -3,8 +3,10 @@ import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { ProductRow } from "../catalog/shapes.ts";
-import { deletedShape } from "../account/shapes.ts";
+import { deletedShape } from "../wire/shapes.ts";
 import { deleteWishlistEntry, listWishlist, moveToCart, toggleWishlist as toggle, wishlistEntry } from "./wishlist.ts";
+
+const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/wishlists";
 
@@ -13,11 +15,10 @@ const WishlistItem = z
   .meta({ id: "WishlistItem", iri: IRI });
 
 export const wishlists = operation({
+  ...shopCustomer,
   name: "wishlists",
-  surface: "shop",
   kind: "query",
   summary: "The signed-in customer's wishlist in this channel, newest first, each with its product.",
-  access: "customer",
   input: z.object({}),
   output: WishlistItem,
   list: SHOP_LIST,
@@ -26,11 +27,10 @@ export const wishlists = operation({
 });
 
 export const wishlist = operation({
+  ...shopCustomer,
   name: "wishlist",
-  surface: "shop",
   kind: "query",
   summary: "One entry of the caller's wishlist.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: WishlistItem,
   rest: { method: "GET", paths: [`${IRI}/{id}`] },
@@ -38,25 +38,23 @@ export const wishlist = operation({
 });
 
 export const toggleWishlist = operation({
+  ...shopCustomer,
   name: "toggleWishlist",
-  surface: "shop",
   kind: "mutation",
   summary: "Add a product to the wishlist, or remove it when it is already there; `isWishlisted` and `message` say which.",
-  access: "customer",
   input: z.object({ productId: recordId() }),
   output: WishlistItem.extend({ isWishlisted: z.boolean(), success: z.boolean(), message: z.string() }).meta({ id: "WishlistToggle", iri: IRI }),
-  rest: { method: "POST", paths: [IRI] },
+  rest: { method: "POST", paths: [IRI], errors: [404] },
   run: toggle,
 });
 
 export const moveWishlistToCart = operation({
+  ...shopCustomer,
   name: "moveWishlistToCart",
-  surface: "shop",
   kind: "mutation",
   summary:
     "Move a wishlist entry into the customer's cart (`quantity`, default 1; a configurable product takes its options as on " +
     "add-to-cart). The entry leaves the wishlist only when the cart accepts it.",
-  access: "customer",
   input: z.object({
     wishlistItemId: recordId(),
     quantity: intParam().pipe(z.int().min(1, { message: "must be at least 1" })).default(1),
@@ -74,17 +72,16 @@ export const moveWishlistToCart = operation({
       message: z.string(),
     })
     .meta({ id: "WishlistMoveToCart" }),
-  rest: { method: "POST", paths: [`${IRI}/move-to-cart`] },
+  rest: { method: "POST", paths: [`${IRI}/move-to-cart`], errors: [404] },
   graphql: { resource: "wishlist" },
   run: moveToCart,
 });
 
 export const deleteWishlist = operation({
+  ...shopCustomer,
   name: "deleteWishlist",
-  surface: "shop",
   kind: "mutation",
   summary: "Remove one entry from the caller's wishlist.",
-  access: "customer",
   input: z.object({ id: recordId() }),
   output: deletedShape("WishlistDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
