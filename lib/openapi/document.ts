@@ -2,15 +2,25 @@
 import { z } from "zod";
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { DEFAULT_LIMIT, WINDOW_SECONDS } from "../rate-limit/index.ts";
+import { camel } from "../wire/case.ts";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
+/** Descriptions of the statuses a binding declares in `errors`. */
+const DECLARED_ERRORS: Record<number, string> = {
+  400: "A parameter checked when the call runs is not one this operation knows (a report `type`: `invalid_type`).",
+  404: "A record the input names does not exist, or is not the caller's.",
+  409: "Conflicts with the current state (a checkout step out of order, an empty cart).",
+  422: "Refused for the current state (`errors` names the field), e.g. an email already subscribed.",
+};
+
 /**
  * The error statuses an operation can answer, derived from its declaration rather than listed per operation:
- * every call passes the gate (401, 403, 429); paging, bodies and path ids add theirs.
+ * every call passes the gate (401, 403, 429); paging, bodies and path ids add theirs, and the binding's `errors` the
+ * rest.
  */
-function errorStatuses(op: AnyOperation, surface: Surface, path: string, takesInput: boolean): Record<string, string> {
+function errorStatuses(op: AnyOperation, surface: Surface, takesInput: boolean): Record<string, string> {
   const binding = op.rest!;
   const hasBody = binding.method !== "GET" && binding.method !== "DELETE";
   const paged = op.list && op.list !== "all";
@@ -31,7 +41,9 @@ function errorStatuses(op: AnyOperation, surface: Surface, path: string, takesIn
     out["401"] = "Missing or invalid integration token (`unauthenticated`).";
     out["403"] = "The token lacks the permission this operation needs, or its IP is not allowed.";
   }
-  if (/\{[^}]+\}/.test(path)) out["404"] = "Not found, or not the caller's.";
+  // An operation that names its record in the path on one of its paths can miss it on every path (an alias
+  // without the placeholder takes the id in the body or query).
+  if (binding.paths.some((p) => /\{[^}]+\}/.test(p))) out["404"] = "Not found, or not the caller's.";
   if (op.kind === "mutation") out["409"] = "Conflicts with the current state (a duplicate, a step out of order, an empty cart).";
   if (hasBody) {
     out["413"] = "The body is larger than this endpoint takes.";
@@ -39,6 +51,8 @@ function errorStatuses(op: AnyOperation, surface: Surface, path: string, takesIn
   }
   if (takesInput) out["422"] = "Validation failed (`errors` names the fields).";
   out["429"] = "Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds).";
+  // Statuses the declaration names because nothing above can know them (`errors` on the binding).
+  for (const status of binding.errors ?? []) out[status] ??= DECLARED_ERRORS[status] ?? "See the operation's summary.";
   return out;
 }
 
@@ -63,7 +77,7 @@ export function standardSchema(schema: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, standardSchema(v)]));
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, standardSchema(v)]));
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(standardSchema);
     else if (SCHEMA_ONE.has(key)) out[key] = standardSchema(value);
     else if (SCHEMA_KEYWORDS.has(key) || key.startsWith("x-")) out[key] = value;
@@ -88,14 +102,16 @@ const RATE_HEADERS = {
 function schemasFor(ops: AnyOperation[]) {
   // Name every input and output so the document can refer to them; nested named types come along.
   for (const op of ops) {
-    if (!z.globalRegistry.has(op.input)) z.globalRegistry.add(op.input, { id: `${op.name}Input` });
-    if (!z.globalRegistry.has(op.output)) z.globalRegistry.add(op.output, { id: `${op.name}Result` });
+    const { input, output } = op as { input: z.ZodType; output: z.ZodType };
+    if (!z.globalRegistry.has(input)) z.globalRegistry.add(input, { id: `${op.name}Input` });
+    if (!z.globalRegistry.has(output)) z.globalRegistry.add(output, { id: `${op.name}Result` });
   }
   const convert = (io: "input" | "output") =>
     (z.toJSONSchema(z.globalRegistry, { io, uri: (id: string) => `#/components/schemas/${id}`, unrepresentable: "any" } as never) as unknown as { schemas: Record<string, Json> }).schemas;
   const inputs = convert("input");
   const outputs = convert("output");
-  const ids = (s: z.ZodType) => (z.globalRegistry.get(s) as { id: string }).id;
+  // Operations hold schemas of any type (AnyOperation); the registry only needs them as schemas.
+  const ids = (s: unknown) => (z.globalRegistry.get(s as z.ZodType) as { id: string }).id;
   const used = new Set<string>();
   const components: Record<string, Json> = {};
   // Only what the document refers to becomes a component (an input read as query parameters is not one).
@@ -128,11 +144,11 @@ function wireQueryParameters(query: z.ZodObject): Json[] {
     properties?: Record<string, Json>; required?: string[]; additionalProperties?: Json | boolean;
   };
   const parameters: Json[] = Object.entries(schema.properties ?? {}).map(([name, s]) => {
-    const { description, ...rest } = s as Json;
+    const { description, ...rest } = s;
     return { name, in: "query", required: schema.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest };
   });
   if (typeof schema.additionalProperties === "object") {
-    const { description, ...rest } = schema.additionalProperties as Json;
+    const { description, ...rest } = schema.additionalProperties;
     // `form` + `explode`: the object's own name never reaches the wire, each entry is a query key (`color=3`).
     parameters.push({ name: "facets", in: "query", style: "form", explode: true, description, schema: { type: "object", additionalProperties: rest } });
   }
@@ -161,9 +177,10 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
     const inputSchema = schemas.input(op);
     binding.paths.forEach((path, i) => {
       const inPath = pathParams(path);
-      const camelPath = inPath.map((p) => p.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+      const camelPath = inPath.map(camel);
       const parameters: Json[] = inPath.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
-      if (binding.method === "GET") {
+      // GET and DELETE carry no documented body: input fields not in the path travel in the query string.
+      if (binding.method === "GET" || binding.method === "DELETE") {
         if (binding.query) parameters.push(...wireQueryParameters(binding.query));
         else {
           for (const [name, schema] of Object.entries(inputSchema.properties ?? {})) {
@@ -190,7 +207,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
           };
       const responses: Json = { [String(binding.status ?? 200)]: success };
       const takesInput = parameters.length > 0 || Object.keys(inputSchema.properties ?? {}).length > 0 || !!binding.multipart;
-      for (const [status, description] of Object.entries(errorStatuses(op, surface, path, takesInput))) {
+      for (const [status, description] of Object.entries(errorStatuses(op, surface, takesInput))) {
         responses[status] = { description, content: { "application/json": { schema: ref("Error") } } };
       }
       const operation: Json = {

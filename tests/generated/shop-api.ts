@@ -3665,6 +3665,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -3862,6 +3871,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4295,6 +4313,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Validation failed (`errors` names the fields). */
             422: {
                 headers: {
@@ -4506,6 +4533,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state (a checkout step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Validation failed (`errors` names the fields). */
             422: {
                 headers: {
@@ -4563,6 +4599,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a checkout step out of order, an empty cart). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5231,6 +5276,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6374,6 +6428,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for the current state (`errors` names the field), e.g. an email already subscribed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
             429: {
                 headers: {
@@ -6429,6 +6492,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for the current state (`errors` names the field), e.g. an email already subscribed. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7586,7 +7658,9 @@ export interface operations {
     };
     deleteCustomerAddress: {
         parameters: {
-            query?: never;
+            query: {
+                id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7619,6 +7693,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7839,6 +7922,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8124,6 +8216,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -8219,6 +8320,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9417,6 +9527,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Validation failed (`errors` names the fields). */
             422: {
                 headers: {
@@ -9485,6 +9604,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9970,6 +10098,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -10246,6 +10383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Validation failed (`errors` names the fields). */
             422: {
                 headers: {
@@ -10424,6 +10570,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -10591,6 +10746,15 @@ export interface operations {
             };
             /** @description Missing or invalid customer bearer token (`unauthenticated`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11360,6 +11524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -11647,6 +11820,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -11742,6 +11924,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,8 +2,10 @@
 // space, `[param]` segments become route params, and the exported method handler answers.
 import fs from "node:fs";
 import path from "node:path";
+import type { AnyOperation } from "../../lib/operations/define.ts";
+import { checkAgainstDocument } from "./openapi-guard.ts";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { operation?: AnyOperation };
 interface Route {
   pattern: RegExp;
   names: string[];
@@ -47,7 +49,10 @@ export async function dispatch(req: Request): Promise<Response> {
     const handler = (await route.module)[req.method];
     if (!handler) return new Response(null, { status: 405 });
     const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
-    return handler(req, { params: Promise.resolve(params) });
+    const res = await handler(req, { params: Promise.resolve(params) });
+    // Handlers made by `rest(op)` carry their operation: the answer must be what the OpenAPI document says.
+    await checkAgainstDocument(handler.operation, req.method, pathname, res);
+    return res;
   }
   return new Response(JSON.stringify({ message: "Not Found" }), { status: 404 });
 }
