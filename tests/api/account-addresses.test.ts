@@ -67,7 +67,7 @@ describe.each(VIAS)("addresses over %s", (via) => {
       ["a non-boolean defaultAddress", { ...HOME, defaultAddress: "maybe" }, "defaultAddress"],
     ])("%s", async (_name, input, field) => {
       const me = await customer(key);
-      const res = await invoke(via, createAddUpdateCustomerAddress, input as Record<string, unknown>, { key, bearer: me.token });
+      const res = await invoke(via, createAddUpdateCustomerAddress, input, { key, bearer: me.token });
       expect(res.status, JSON.stringify(res.body)).toBe(via === "graphql" && field === "defaultAddress" ? 400 : 422);
       if (res.status === 422) expect(Object.keys(res.body.errors ?? {}).join(" ")).toContain(field);
       expect(await rows(me.id)).toHaveLength(0);

@@ -82,7 +82,7 @@ describe("SPEC.md customer account operations", () => {
       expect(op, name).toBeDefined();
       expect((op!.kind === "query" ? queries : mutations)[name], name).toBeDefined();
     }
-    expect(mutations.toggleWishlist.args.map((a) => `${a.name}: ${a.type}`)).toEqual(["input: toggleWishlistInput!"]);
+    expect(mutations.toggleWishlist.args.map((a) => `${a.name}: ${a.type.toString()}`)).toEqual(["input: toggleWishlistInput!"]);
     expect(queries.customerOrder.args.find((a) => a.name === "id")?.type.toString()).toBe("ID!");
   });
 });

@@ -66,7 +66,7 @@ function request(p: string, init: { method?: string; body?: unknown; cookie?: st
 }
 
 async function read(res: Response) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- session and Admin API answers, read loosely
+   
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 

@@ -48,7 +48,7 @@ describe.each(["/api/graphql", "/api/admin/graphql"])("the GraphiQL page at %s",
     const directives = Object.fromEntries(policy.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
     expect(directives["script-src"]).not.toContain("'unsafe-inline'");
-    const [nonce] = (directives["script-src"] as string[]).filter((s) => s.startsWith("'nonce-")).map((s) => s.slice(7, -1));
+    const [nonce] = (directives["script-src"]).filter((s) => s.startsWith("'nonce-")).map((s) => s.slice(7, -1));
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const html = page.body as string;
     // Opening tags only: the inlined GraphiQL bundle holds "<script>" inside a string literal.

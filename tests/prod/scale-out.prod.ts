@@ -200,7 +200,7 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
     expect(health.status).toBe(503);
     expect((await health.json()).status).toBe("draining");
     const settled = await Promise.allSettled(calls);
-    const failures = settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason?.cause ?? (s as PromiseRejectedResult).reason));
+    const failures = settled.filter((s) => s.status === "rejected").map((s) => String((s).reason?.cause ?? (s).reason));
     expect(failures, "requests broken off by the shutdown").toEqual([]);
     const done = settled.map((s) => (s as PromiseFulfilledResult<{ res: Awaited<ReturnType<typeof request>>; at: number }>).value);
     for (const { res } of done) {
@@ -221,13 +221,12 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
 
     const started = Date.now();
     let answeredByA = 0;
-    let killedAt = 0;
     const attempts = carts.map((token, i) => {
       const via = i % 2 ? b : a;
       return placeOrder(via, key, token).then(
         (res) => {
           if (via === a) answeredByA++;
-          return { token, via: via.name, status: res.status as number | null };
+          return { token, via: via.name, status: res.status };
         },
         () => ({ token, via: via.name, status: null }),
       );
@@ -235,7 +234,7 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
     // Kill A in the middle of its share: once it has answered two checkouts, while the others are being served.
     while (answeredByA < 2 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 2));
     a.signal("SIGKILL");
-    killedAt = Date.now() - started;
+    const killedAt = Date.now() - started;
     const outcomes = await Promise.all(attempts);
     await a.exited;
     const cutOff = outcomes.filter((o) => o.status === null);

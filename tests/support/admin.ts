@@ -1,6 +1,6 @@
 // One-line helpers for Admin API tests: an integration token for the owner or for a fresh sub-admin with a role of
 // exactly the given permissions; declared operations (tests/support/invoke.ts) and hand-made requests with it.
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of any operation's shape */
+ 
 import { getDb } from "../../lib/db/client.ts";
 import { issueIntegrationToken, type IntegrationTokenInput } from "../../lib/integrations/tokens.ts";
 import { DEMO_ADMIN } from "../../lib/seed/index.ts";

@@ -1,6 +1,6 @@
 // Isolated catalog rows for cart tests (each with its own stock, so parallel files never fight over units),
 // coupons with a unique code, and a cart holding what a test needs, in one line each.
-/* eslint-disable @typescript-eslint/no-explicit-any -- a cart answer is JSON */
+ 
 import { getDb, unique } from "./client.ts";
 import { freshProduct } from "./checkout.ts";
 import { invoke, type Via } from "./invoke.ts";

@@ -39,7 +39,7 @@ export async function call<T = any>(method: string, path: string, body?: unknown
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
-export interface GraphqlAnswer<T = any> extends Answer<{ data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] }> {}
+export type GraphqlAnswer<T = any> = Answer<{ data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] }>;
 
 export function graphql<T = any>(query: string, variables?: Record<string, unknown>, opts: CallOptions & { endpoint?: string } = {}) {
   return call(

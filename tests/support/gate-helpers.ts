@@ -1,6 +1,6 @@
 // Helpers for the gate, account, open-write and bad-input suites: run one table of cases on REST and on
 // GraphQL (through invoke), read hand-made requests' answers the same way, and count what a call wrote.
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of any operation's shape */
+ 
 import { expect } from "vitest";
 import type { AnyOperation } from "../../lib/operations/define.ts";
 import { getDb, type Answer } from "./client.ts";

@@ -8,7 +8,7 @@ import {
   getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType,
   type GraphQLField, type GraphQLOutputType, type GraphQLSchema,
 } from "graphql";
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of any operation's shape */
+ 
 import type { AnyOperation, Surface } from "../../lib/operations/define.ts";
 import { buildSchema, resourceName } from "../../lib/graphql/schema.ts";
 import { encodeCursor } from "../../lib/graphql/connection.ts";

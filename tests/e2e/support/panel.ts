@@ -22,7 +22,7 @@ export async function panelCall(path: string, init: PanelCall = {}) {
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read loosely by the tests
+   
   const body = (await res.json().catch(() => null)) as Record<string, any> | null;
   return { res, status: res.status, headers: res.headers, body };
 }

@@ -1,7 +1,7 @@
 // Every declared operation as (operation, transport) cases, and one call of any of them with any input. Requests are
 // derived from the declaration by tests/support/invoke.ts, as in the API suite; this file only names the transports
 // the way the matrix reports them and asks for shallower GraphQL selections (fuzzed inputs reach every operation).
-/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL errors are JSON */
+ 
 import type { AnyOperation, Surface } from "../../../lib/operations/define.ts";
 import type { CallOptions } from "../../support/client.ts";
 import { invoke, operations, restRequest, viasOf, type RestRequest, type Result } from "../../support/invoke.ts";

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { z } from "zod";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- zod's internal definitions are walked generically */
+ 
 
 type Def = Record<string, any> & { type: string };
 const defOf = (s: z.ZodType): Def => (s as any)._zod.def as Def;
