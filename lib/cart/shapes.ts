@@ -81,5 +81,3 @@ export const CartShape = z
   })
   .meta({ id: "Cart", iri: "/api/shop/carts" });
 
-/** Every cart mutation takes this one input shape (WIRE.md "Cart input"); each uses the fields it needs. */
-export const CART_INPUT_FIELDS = ["productId", "quantity", "cartItemId", "couponCode", "cartId"] as const;

@@ -31,7 +31,7 @@ function parse(raw: string): URL | null {
  * people) and backslashes or control characters (parsers other than browsers' disagree on them) are refused.
  */
 export function isAllowedReturnUrl(raw: string, baseUrl: string): boolean {
-  if (/[\\\u0000-\u0020\u007f]/.test(raw)) return false;
+  if (/[\\\s\p{Cc}]/u.test(raw)) return false;
   const url = parse(raw);
   if (!url || url.username || url.password) return false;
   const own = parse(baseUrl)?.origin;

@@ -25,8 +25,6 @@ export interface Gate {
   headers: Headers;
 }
 
-// The caller's address, believing forwarded headers only as far as TRUST_PROXY says.
-export { clientIp } from "./client-ip.ts";
 
 export function bearerOf(req: Request): string | null {
   const auth = req.headers.get("authorization");

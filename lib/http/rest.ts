@@ -15,8 +15,6 @@ import { withCors } from "./cors.ts";
 import { readInputBody } from "./body.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
 
-// Until every importer reads them from lib/wire/case.ts.
-export { camel, camelKeys } from "../wire/case.ts";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 

@@ -140,11 +140,6 @@ export const yogaLogger = {
   },
 };
 
-/** The id of the request being served, if any. */
-export function requestId(): string | undefined {
-  return scope.getStore()?.id;
-}
-
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** The query string with the values of credential-like keys dropped. */

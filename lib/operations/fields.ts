@@ -1,6 +1,5 @@
 // Input field helpers. REST query strings arrive as text, GraphQL arguments typed; these accept both.
 import { z } from "zod";
-import { BadRequest } from "../errors.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
@@ -39,13 +38,6 @@ export const recordId = () =>
     }
     return v;
   }, z.int().positive({ message: "must be a positive integer id" }).max(MAX_ID, { message: "is not a valid id" }));
-
-/** The numeric id at the end of an IRI, or the number itself. */
-export function idFromIri(value: unknown): number {
-  const parsed = recordId().safeParse(value);
-  if (!parsed.success) throw new BadRequest(`"${String(value)}" is not a valid id.`);
-  return parsed.data;
-}
 
 export const email = () => z.string().trim().toLowerCase().pipe(z.email({ message: "must be a valid email address" }));
 

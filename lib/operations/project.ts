@@ -51,7 +51,3 @@ function build(schema: z.ZodType): Projector {
   }
   return identity;
 }
-
-export function project<T>(schema: z.ZodType, value: T): unknown {
-  return projector(schema)(value);
-}

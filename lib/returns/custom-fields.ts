@@ -23,7 +23,7 @@ function entriesOf(raw: unknown): [string, unknown][] | null {
       if (!e || typeof e !== "object") return null;
       const o = e as Record<string, unknown>;
       const key = o.code ?? o.field_id ?? o.fieldId;
-      if (key === undefined || key === null) return null;
+      if (typeof key !== "string" && typeof key !== "number") return null;
       out.push([String(key), o.value]);
     }
     return out;
@@ -31,9 +31,14 @@ function entriesOf(raw: unknown): [string, unknown][] | null {
   return typeof raw === "object" ? Object.entries(raw as Record<string, unknown>) : null;
 }
 
+/** A number, flag or text as text; anything else (a missing value, an object) as "". */
+function scalarText(v: unknown): string {
+  return typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : "";
+}
+
 function optionValues(options: unknown): string[] {
   if (!Array.isArray(options)) return [];
-  return options.map((o) => (o && typeof o === "object" ? String((o as { value?: unknown }).value ?? "") : String(o)));
+  return options.map((o) => scalarText(o && typeof o === "object" ? (o as { value?: unknown }).value : o));
 }
 
 /** The value as stored text; null when none was given, undefined when it cannot be text. */

@@ -23,7 +23,7 @@ export async function checkImages(raw: unknown): Promise<CheckedImage[]> {
   if (!list.every((f) => f instanceof File)) {
     throw new BadRequest("Images are binary uploads: send them as `images` file parts of a multipart/form-data POST /api/shop/returns.", "binary_upload_rest_only");
   }
-  const files = list as File[];
+  const files = list;
   if (files.length > MAX_IMAGES) throw Validation.field("images", `At most ${MAX_IMAGES} images can be attached.`);
   const out: CheckedImage[] = [];
   for (const file of files) {

@@ -80,7 +80,7 @@ const ATTRIBUTES: AttributeSeed[] = [
 export interface AttributeRefs {
   attributeIds: Record<"color" | "size" | "brand" | "material", number>;
   /** Option id by attribute code and option admin name. */
-  optionId(code: "color" | "size" | "brand", adminName: string): number;
+  optionId: (code: "color" | "size" | "brand", adminName: string) => number;
   options: number;
 }
 

@@ -22,7 +22,6 @@ import {
 } from "./store.ts";
 
 export { DEMO_ADMIN, DEMO_CUSTOMER } from "./people.ts";
-export { DEMO_SKUS } from "./product-data.ts";
 
 export interface SeedSummary {
   locales: number;

@@ -24,7 +24,3 @@ export async function apiErrorOf(res: Response): Promise<ApiError> {
 }
 
 export const networkError = () => new ApiError("The server cannot be reached. Check your connection and try again.", 0);
-
-export function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : "Something went wrong.";
-}

@@ -1,4 +1,4 @@
-// The one conversion between the wire's snake_case keys and the camelCase the declarations use.
+// The one conversion from the wire's snake_case keys to the camelCase the declarations use.
 
 /** `product_id` → `productId`; `address_line_1` → `addressLine1`; keys already camelCased stay as they are. */
 export const camel = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -12,6 +12,3 @@ export function camelKeys(raw: Record<string, unknown>): Record<string, unknown>
   }
   return out;
 }
-
-/** `createdAt` → `created_at` (sort keys and filters named the REST way). */
-export const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -14,7 +14,7 @@ import { buildSchema, resourceName } from "../../lib/graphql/schema.ts";
 import { encodeCursor } from "../../lib/graphql/connection.ts";
 import { shopOperations } from "../../lib/operations/shop.ts";
 import { adminOperations } from "../../lib/operations/admin.ts";
-import { camel } from "../../lib/http/rest.ts";
+import { camel } from "../../lib/wire/case.ts";
 import { BASE, dispatch } from "./app.ts";
 import { call, type Answer, type CallOptions } from "./client.ts";
 

@@ -3,19 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getDb } from "../../support/client.ts";
-import { onWrite } from "../../../lib/db/observe.ts";
 import type { AnyOperation } from "../../../lib/operations/define.ts";
 
 const SCHEMA = path.resolve(import.meta.dirname, "../../../prisma/schema.prisma");
 
 /** Every table of the datamodel (no model is renamed with @@map). */
 export const TABLES: string[] = [...fs.readFileSync(SCHEMA, "utf8").matchAll(/^model (\w+) \{/gm)].map((m) => m[1]);
-
-/**
- * Tables the gate itself writes on an admitted credential, off the request path ("last used" stamps). Updates,
- * never inserts or deletes, so row counts cannot see them; the write watch ignores them.
- */
-export const BOOKKEEPING = new Set(["StorefrontKey", "IntegrationToken", "CustomerToken"]);
 
 /**
  * Tables the Shop API appends to off the request path after an admitted catalog read (product visits, search
@@ -38,16 +31,6 @@ export function changedCounts(before: Record<string, number>, after: Record<stri
   const out: Record<string, [number, number]> = {};
   for (const t of TABLES) if (before[t] !== after[t] && !ignore.has(t)) out[t] = [before[t], after[t]];
   return out;
-}
-
-/** Collects the tables written from now on (bookkeeping aside). */
-export function watchWrites(): { tables: Set<string>; stop(): void } {
-  const tables = new Set<string>();
-  const stop = onWrite(({ tables: written }) => {
-    if (written === "all") tables.add("(unknown)");
-    else for (const t of written) if (!BOOKKEEPING.has(t)) tables.add(t);
-  });
-  return { tables, stop };
 }
 
 /** Wraps `run` of every operation to count the calls that reached the domain. Transports look `run` up per call. */
