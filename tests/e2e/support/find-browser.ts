@@ -104,7 +104,8 @@ export function machineProbes(logFile: string): BrowserProbes {
           fs.closeSync(out);
           resolve(ok);
         };
-        const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ["ignore", out, out] });
+        // Typed as the process environment without a cast (Next's generated types, when present, require NODE_ENV).
+        const child = spawn(command, args, { env: Object.assign({}, process.env, env), stdio: ["ignore", out, out] });
         child.once("error", () => finish(false));
         child.once("exit", (code) => finish(code === 0));
       }),
