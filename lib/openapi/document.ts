@@ -22,7 +22,8 @@ const DECLARED_ERRORS: Record<number, string> = {
  */
 function errorStatuses(op: AnyOperation, surface: Surface, takesInput: boolean): Record<string, string> {
   const binding = op.rest!;
-  const hasBody = binding.method !== "GET" && binding.method !== "DELETE";
+  // Every method but GET reads a body when one is sent (a DELETE alias may carry its id there), so each can refuse one.
+  const hasBody = binding.method !== "GET";
   const paged = op.list && op.list !== "all";
   const out: Record<string, string> = {};
   if (paged || hasBody) {

@@ -5365,6 +5365,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompareItemDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -5394,6 +5403,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6086,6 +6113,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAddressDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -6115,6 +6151,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6472,6 +6526,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerNewsletterSubscription"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -6492,6 +6555,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7682,6 +7763,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAddressDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -7711,6 +7801,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8846,6 +8954,15 @@ export interface operations {
                     "application/json": components["schemas"]["GdprRequestDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -8875,6 +8992,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9693,6 +9828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductReviewDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -9722,6 +9866,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12086,6 +12248,15 @@ export interface operations {
                     "application/json": components["schemas"]["WishlistDeletion"];
                 };
             };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
             401: {
                 headers: {
@@ -12115,6 +12286,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
