@@ -47,8 +47,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Everything but the APIs (/api/…, the panel's session routes /admin/api/…) and Next's static files.
-      source: "/((?!api/|admin/api/|_next/static|_next/image|favicon.ico).*)",
+      // Everything but the APIs (/api/…, the panel's session routes /admin/api/…), the catalog's images
+      // (/storage/…) and Next's static files.
+      source: "/((?!api/|admin/api/|storage/|_next/static|_next/image|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

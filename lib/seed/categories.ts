@@ -1,5 +1,6 @@
 // The demo category tree: Root (id 1 on a fresh database) > departments > sub-categories, in en and fr,
 // plus one inactive department.
+import { drawCategoryPictures } from "./images.ts";
 import { type Translated, type Tx } from "./support.ts";
 
 interface CategoryNode {
@@ -95,6 +96,7 @@ export async function seedCategories(tx: Tx): Promise<Map<string, number>> {
         },
       });
       ids.set(n.key, created.id);
+      await tx.category.update({ where: { id: created.id }, data: await drawCategoryPictures(created.id, n.key) });
       if (n.children) await create(n.children, created.id, urlPath);
     }
   }

@@ -1,6 +1,7 @@
 // Writes the demo catalog (product-data.ts) with bulk inserts: products first, then their rows in each table.
 import type { AttributeRefs } from "./attributes.ts";
 import { departmentOf } from "./categories.ts";
+import { drawProductPictures } from "./images.ts";
 import { demoProducts, type ProductSeed } from "./product-data.ts";
 import type { StoreRefs } from "./store.ts";
 import { hoursBefore, inBatches, LOCALES, mapBatches, money, type Tx } from "./support.ts";
@@ -123,10 +124,18 @@ export async function seedProducts(
       .flatMap((p) => [attributeIds.color, attributeIds.size].map((attributeId) => ({ productId: id(p), attributeId }))),
   });
 
-  await inBatches(
-    products.map((p) => ({ productId: id(p), type: "images", path: `product/${id(p)}/1.png`, position: 1 })),
-    (data) => tx.productImage.createMany({ data }),
+  // One picture per product and colour: a variant shows its colour, its parent each of its variants' colours.
+  const variantColours = new Map<string, ProductSeed["color"][]>();
+  for (const p of products) {
+    if (!p.parentSku) continue;
+    const colours = variantColours.get(p.parentSku) ?? [];
+    if (!colours.includes(p.color)) colours.push(p.color);
+    variantColours.set(p.parentSku, colours);
+  }
+  const pictures = await drawProductPictures(
+    products.map((p) => ({ productId: id(p), category: p.categories[0], colours: variantColours.get(p.sku) ?? [p.color] })),
   );
+  await inBatches(pictures, (data) => tx.productImage.createMany({ data }));
 
   await inBatches(
     products.flatMap((p) =>

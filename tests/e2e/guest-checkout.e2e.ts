@@ -14,6 +14,9 @@ describe("guest checkout", () => {
     await page.getByTestId("product-card").filter({ hasText: "Red Cotton T-Shirt" }).click();
 
     await page.getByRole("heading", { name: "Red Cotton T-Shirt" }).waitFor();
+    // The demo store's own picture, loaded from the image URL the API answered (not the placeholder).
+    const picture = page.locator("img.sf-product-img");
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(480);
     await page.getByLabel("Quantity").fill("2");
     await page.getByRole("button", { name: "Add to cart" }).click();
     await page.getByText("Added to your cart").waitFor();

@@ -1,0 +1,3 @@
+import { publicImageRoute } from "@/lib/storage/public";
+
+export const GET = publicImageRoute;
