@@ -1,6 +1,7 @@
 // Every Shop API operation. The GraphQL schema, the OpenAPI document and the route-coverage test read this list.
 import type { AnyOperation } from "./define.ts";
 import * as catalog from "../catalog/operations.ts";
+import * as productParts from "../catalog/sub-resources.ts";
 import * as store from "../store/operations.ts";
 import * as cms from "../cms/operations.ts";
 import * as customers from "../customers/operations.ts";
@@ -21,6 +22,7 @@ import * as returns from "../returns/operations.ts";
 
 export const shopOperations: AnyOperation[] = [
   ...Object.values(catalog),
+  ...Object.values(productParts),
   ...Object.values(store),
   ...Object.values(cms),
   ...Object.values(customers),

@@ -28,7 +28,7 @@ export async function publicImageRoute(_req: Request, { params }: { params: Prom
   try {
     const { bytes, contentType } = await readPublicImage((await params).path);
     const headers = answerHeaders(new Headers({ "Content-Type": contentType, "Cache-Control": "public, max-age=86400" }));
-    return new Response(bytes, { status: 200, headers });
+    return new Response(new Uint8Array(bytes), { status: 200, headers });
   } catch (e) {
     return errorResponse(e);
   }
