@@ -16,6 +16,8 @@ export const EXPOSED_HEADERS = [
 
 export const ALLOWED_HEADERS = [
   "X-STOREFRONT-KEY", "Authorization", "Content-Type", "Accept", "X-LOCALE", "X-CURRENCY", "X-CHANNEL", "X-Request-Id",
+  // Sent by MCP clients running in a browser (the endpoints are stateless: no session id is ever issued).
+  "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID",
 ].join(", ");
 
 export const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";

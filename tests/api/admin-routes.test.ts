@@ -20,8 +20,8 @@ describe("admin routes and declarations", () => {
   );
 
   it("serves nothing under /api/admin that is not declared", async () => {
-    // The GraphQL endpoint and the OpenAPI document serve the whole list rather than one operation.
-    const infrastructure = /\/api\/admin\/(graphql|docs)\//;
+    // The GraphQL and MCP endpoints and the OpenAPI document serve the whole list rather than one operation.
+    const infrastructure = /\/api\/admin\/(graphql|docs|mcp)\//;
     for (const route of routes.filter((r) => r.file.includes("/api/admin/") && !infrastructure.test(r.file))) {
       const mod = (await import(route.file)) as Record<string, unknown>;
       for (const [method, exported] of Object.entries(mod)) {

@@ -1,5 +1,6 @@
-// The authorization matrix, generated from the operation declarations: every Shop and Admin operation, on REST
-// and on GraphQL, called in every credential situation SPEC.md names ("Authentication", "Errors"). Each answer
+// The authorization matrix, generated from the operation declarations: every Shop and Admin operation, on REST,
+// on GraphQL and as an MCP tool (lib/mcp), called in every credential situation SPEC.md names ("Authentication",
+// "Errors"); MCP carries the same refusals, as HTTP answers of its gate or as tool errors. Each answer
 // must have the status SPEC.md gives; a refusal carries no data, never reaches the domain when the gate or the
 // access check refuses it, and leaves every table's row count (and the records of the customer it targets)
 // unchanged; no answer to anyone else shows the first customer's records.
@@ -39,7 +40,7 @@ interface Situation<W> {
   expect(op: AnyOperation): Expectation;
 }
 
-/** A call as the given operation input, per transport when they differ (REST path parameters, GraphQL names). */
+/** A call as the given operation input, per transport when they differ (REST path parameters; GraphQL and MCP take the input). */
 interface Call {
   input: Record<string, unknown>;
   rest?: { input?: Record<string, unknown>; pathParams?: Record<string, unknown> };

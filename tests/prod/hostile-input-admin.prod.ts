@@ -1,4 +1,4 @@
-// Hostile input on every Admin operation, REST body or query and GraphQL input alike, derived from the declared
+// Hostile input on every Admin operation, REST body or query, GraphQL input and MCP tool arguments alike, derived from the declared
 // schemas (support/fuzz.ts): never a 500, and a refused call changes no row count. Calls carry the store owner's
 // token (a new one per operation), so every operation's domain code runs; record ids are drawn from the small ids
 // real rows have, except the ids of the token, admin and role doing the fuzzing (that would end its own access).

@@ -1,4 +1,4 @@
-// Hostile input on every Shop operation, REST body or query and GraphQL input alike, derived from the declared
+// Hostile input on every Shop operation, REST body or query, GraphQL input and MCP tool arguments alike, derived from the declared
 // schemas (support/fuzz.ts): never a 500, and a refused call changes no row count. Calls carry the credential the
 // operation needs, so the domain code itself is exercised, not only the gate.
 import fc from "fast-check";

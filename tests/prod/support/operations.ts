@@ -1,18 +1,21 @@
 // Every declared operation as (operation, transport) cases, and one call of any of them with any input. Requests are
 // derived from the declaration by tests/support/invoke.ts, as in the API suite; this file only names the transports
 // the way the matrix reports them and asks for shallower GraphQL selections (fuzzed inputs reach every operation).
+// MCP is the third transport: one `tools/call` of the operation's tool with the declared input (./mcp.ts).
  
 import type { AnyOperation, Surface } from "../../../lib/operations/define.ts";
 import type { CallOptions } from "../../support/client.ts";
 import { invoke, operations, restRequest, viasOf, type RestRequest, type Result } from "../../support/invoke.ts";
+import { mcpExposes, mcpToolCall } from "./mcp.ts";
 
 export { operations };
 
-export type Transport = "REST" | "GraphQL";
+export type Transport = "REST" | "GraphQL" | "MCP";
 const VIA = { REST: "rest", GraphQL: "graphql" } as const;
 
 export function transportsOf(op: AnyOperation): Transport[] {
-  return viasOf(op).map((via) => (via === "rest" ? "REST" : "GraphQL"));
+  const transports: Transport[] = viasOf(op).map((via) => (via === "rest" ? "REST" : "GraphQL"));
+  return mcpExposes(op) ? [...transports, "MCP"] : transports;
 }
 
 /** Every (operation, transport) pair of a surface, for `it.each`. */
@@ -29,7 +32,7 @@ export function requestOf(op: AnyOperation, input: unknown, pathParams?: Record<
 }
 
 /** One answer of either transport, read the same way. */
-export interface Outcome extends Result {
+export interface Outcome extends Omit<Result, "via"> {
   transport: Transport;
   /** Whether the answer carries any data of the operation (a refusal must not). */
   carries: boolean;
@@ -44,6 +47,11 @@ export interface SendOptions extends CallOptions {
 const DEPTH = 4;
 
 export async function send(op: AnyOperation, transport: Transport, input: unknown, opts: SendOptions = {}): Promise<Outcome> {
+  if (transport === "MCP") {
+    const { pathParams: _p, ...auth } = opts;
+    const r = await mcpToolCall(op, input, auth);
+    return { ...r, transport, carries: r.ok && r.data != null, text: JSON.stringify(r.raw) };
+  }
   const r = await invoke(VIA[transport], op, input, { ...opts, missingPathParam: MISSING_PATH_PARAM, depth: DEPTH });
   // GraphQL: any value under the root field (a mutation's whole payload) counts, not only the resource.
   const carries = transport === "REST" ? r.http < 400 : r.raw?.data?.[op.name] != null;
