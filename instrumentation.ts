@@ -4,4 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const [{ drainOnSigterm }, { log }] = await Promise.all([import("@/lib/http/drain"), import("@/lib/log")]);
   drainOnSigterm((fields, msg) => log.info(fields, msg));
+  // Transactional mail leaves from the server process, after the changes that cause it have committed.
+  const { startMailDispatcher } = await import("@/lib/mail/dispatcher");
+  startMailDispatcher((fields, msg) => log.info(fields, msg));
 }

@@ -24,7 +24,7 @@ export interface AddressFields {
   useForShipping?: boolean;
 }
 
-type AddressRecord = NonNullable<Awaited<ReturnType<RequestContext["db"]["customerAddress"]["findFirst"]>>>;
+export type AddressRecord = NonNullable<Awaited<ReturnType<RequestContext["db"]["customerAddress"]["findFirst"]>>>;
 
 export function toAddress(a: AddressRecord) {
   const [address1 = "", ...rest] = a.address.split("\n");
@@ -48,6 +48,10 @@ export function toAddress(a: AddressRecord) {
     useForShipping: a.useForShipping,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    addressId: a.id,
+    addressType: "customer",
+    name: `${a.firstName} ${a.lastName}`,
+    additional: null,
   };
 }
 
@@ -101,7 +105,11 @@ const REQUIRED = ["firstName", "lastName", "country", "city", "postcode"] as con
 
 /** A new address; the customer's first address becomes the default. */
 export async function createAddress(ctx: RequestContext, input: AddressFields) {
-  const owner = customerId(ctx);
+  return createAddressFor(ctx, customerId(ctx), input);
+}
+
+/** A new address in a given customer's book (the Admin API names the customer; the shop, the signed-in one). */
+export async function createAddressFor(ctx: RequestContext, owner: number, input: AddressFields) {
   for (const f of REQUIRED) if (!input[f]) throw Validation.field(f, `${f} is required.`);
   const lines = streetLines(input);
   if (!lines) throw Validation.field("address1", "The street address is required.");
@@ -133,7 +141,10 @@ export async function createAddress(ctx: RequestContext, input: AddressFields) {
 }
 
 export async function updateAddress(ctx: RequestContext, input: AddressFields & { id: number }) {
-  const current = await ownAddress(ctx, input.id);
+  return updateAddressRecord(ctx, await ownAddress(ctx, input.id), input);
+}
+
+export async function updateAddressRecord(ctx: RequestContext, current: AddressRecord, input: AddressFields) {
   const lines = streetLines(input);
   const country = input.country ?? current.country;
   const state = input.country !== undefined || input.state !== undefined
@@ -166,7 +177,10 @@ export async function updateAddress(ctx: RequestContext, input: AddressFields & 
 
 /** Deleting the default address makes the newest remaining one the default. */
 export async function deleteAddress(ctx: RequestContext, input: { id: number }) {
-  const address = await ownAddress(ctx, input.id);
+  return deleteAddressRecord(ctx, await ownAddress(ctx, input.id));
+}
+
+export async function deleteAddressRecord(ctx: RequestContext, address: AddressRecord) {
   await ctx.db.$transaction(async (tx) => {
     await tx.customerAddress.delete({ where: { id: address.id } });
     if (!address.defaultAddress) return;

@@ -1,57 +1,15 @@
 // The customer's address book on REST (every path form SPEC.md lists) and GraphQL.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
-import { boolParam, email, recordId, text } from "../operations/fields.ts";
+import { recordId } from "../operations/fields.ts";
+import { Validation } from "../errors.ts";
 import { deletedShape } from "../wire/shapes.ts";
 import { camelKeys } from "../wire/case.ts";
+import { Address, AddressInput } from "./shapes.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressFields } from "./addresses.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
-
-const line = z.string().trim().max(255);
-
-const AddressInput = z.object({
-  firstName: text(100).optional(),
-  lastName: text(100).optional(),
-  companyName: z.string().trim().max(255).optional(),
-  vatId: z.string().trim().max(50).optional(),
-  email: email().optional(),
-  phone: z.string().trim().max(40).optional(),
-  /** SPEC.md's name for the street: one string (lines split on "\n") or an array of lines. */
-  address: z.union([line, z.array(line).max(10)]).optional(),
-  address1: text(255).optional(),
-  address2: line.optional(),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: "must be a two-letter country code" }).optional(),
-  state: z.string().trim().max(100).optional(),
-  city: text(100).optional(),
-  postcode: text(20).optional(),
-  defaultAddress: boolParam().optional(),
-  useForShipping: boolParam().optional(),
-});
-
-const Address = z
-  .object({
-    id: z.int(),
-    customerId: z.int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    companyName: z.string().nullable(),
-    vatId: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    address: z.string(),
-    address1: z.string(),
-    address2: z.string().nullable(),
-    country: z.string(),
-    state: z.string().nullable(),
-    city: z.string(),
-    postcode: z.string(),
-    defaultAddress: z.boolean(),
-    useForShipping: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "CustomerAddress", iri: "/api/shop/customer-addresses" });
 
 /** `addressId` is accepted for `id`. */
 function withId(raw: Record<string, unknown>): Record<string, unknown> {
@@ -68,6 +26,7 @@ export const getCustomerAddresses = operation({
   output: Address,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/customer-addresses", "/api/shop/customers/get-customer-addresses"] },
+  graphql: { args: listArgs({}), input: (a) => fromListArgs(a, {}) },
   run: listAddresses,
 });
 
@@ -79,7 +38,8 @@ export const createAddUpdateCustomerAddress = operation({
     "Add an address, or with `id` (GraphQL) change one of the caller's. A new address needs firstName, lastName, a street " +
     "(`address1`, or `address` as a string or lines), city, postcode and a known country (and state where the country lists " +
     "states). `defaultAddress: true` makes it the only default; the first address is the default.",
-  input: AddressInput.extend({ id: recordId().optional() }),
+  // `addressId` is the family's name for `id` (GraphQL maps it onto `id`).
+  input: AddressInput.extend({ id: recordId().optional(), addressId: recordId().optional() }),
   output: Address,
   // REST creates here (an `id` in the body is ignored) and updates through updateCustomerAddress.
   rest: {
@@ -125,4 +85,18 @@ export const deleteCustomerAddress = operation({
   },
   graphql: { input: withId, resource: "customerAddress" },
   run: deleteAddress,
+});
+
+/** The family's name for deleteCustomerAddress (`{ addressId }`); both are served. */
+export const createDeleteCustomerAddress = operation({
+  ...deleteCustomerAddress,
+  name: "createDeleteCustomerAddress",
+  input: z.object({ addressId: recordId().optional(), id: recordId().optional() }),
+  rest: undefined,
+  graphql: { resource: "deleteCustomerAddress" },
+  run: (ctx, input) => {
+    const id = input.addressId ?? input.id;
+    if (id === undefined) throw Validation.field("addressId", "is required");
+    return deleteAddress(ctx, { id });
+  },
 });

@@ -15,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { randomSecret } from "../auth/secrets.ts";
 import { endAdminCredentials } from "../admin-users/credentials.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
+import { listMail, mailStatus } from "../mail/outbox.ts";
 
 export class CliError extends Error {}
 
@@ -207,6 +208,24 @@ export const commands: Record<string, Command> = {
     );
     console.log(`Issued integration token #${issued.id} for ${admin.email}, expires ${issued.expiresAt?.toISOString() ?? "never"}. It is shown once:`);
     console.log(issued.token);
+  },
+
+  /** The mail outbox, newest first: every message the store wrote, sent or not (README, Mail). */
+  async "mail list"(values) {
+    const { items } = await listMail(await getDb(), { to: str(values, "to"), limit: int(values, "limit") ?? 50 });
+    if (values.json) {
+      const rows = items.map((m) => ({
+        id: m.id, kind: m.kind, to: m.to, subject: m.subject, text: m.text, html: m.html, locale: m.locale,
+        transport: m.transport, status: mailStatus(m), attempts: m.attempts, lastError: m.lastError,
+        createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null,
+      }));
+      console.log(JSON.stringify(rows, null, 2));
+      return;
+    }
+    if (!items.length) console.log("No mail in the outbox.");
+    for (const m of items) {
+      console.log([`#${m.id}`, m.createdAt.toISOString(), mailStatus(m), m.to, m.subject].join("  "));
+    }
   },
 
   /** Migrates, seeds an empty database, builds when there is no build, and serves the build (lib/cli/server.mjs). */

@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run commerce -- <command>
   admin reset-password --email <e>       a new one-time password (printed once), to be changed at the next sign-in
   integration-token create --admin <email> [--name <n>] [--scope all|custom|role] [--permissions <a,b>]
                            [--expires-days <n>|never] [--allowed-ips <cidr,...>] [--rate-limit <n>]
+  mail list [--to <email>] [--limit <n>] [--json]   the mail outbox, newest first
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -31,6 +32,9 @@ async function main(argv: string[]): Promise<number> {
       scope: { type: "string" },
       permissions: { type: "string" },
       "expires-days": { type: "string" },
+      to: { type: "string" },
+      limit: { type: "string" },
+      json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });

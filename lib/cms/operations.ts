@@ -1,5 +1,6 @@
 // CMS pages of the current channel, in the request locale.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { BadRequest } from "../errors.ts";
@@ -8,15 +9,18 @@ import { CmsPage } from "./shapes.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
 
+const PageFilters = z.object({ urlKey: z.string().trim().min(1).max(255).optional() });
+
 export const pages = operation({
   ...shopPublic,
   name: "pages",
   kind: "query",
   summary: "CMS pages of the channel; `url_key` finds one by slug, following a retired slug's redirect.",
-  input: z.object({ urlKey: z.string().trim().min(1).max(255).optional() }),
+  input: PageFilters,
   output: CmsPage,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/pages"] },
+  graphql: { args: listArgs(PageFilters.shape), input: (a) => fromListArgs(a, {}) },
   run: (ctx, input, paging) => listPages(ctx, paging, input),
 });
 

@@ -1,29 +1,51 @@
 // The customer's compare list on REST and GraphQL.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
-import { recordId } from "../operations/fields.ts";
+import { intParam, recordId } from "../operations/fields.ts";
 import { ProductRow } from "../catalog/shapes.ts";
-import { deletedShape } from "../wire/shapes.ts";
-import { addCompareItem, clearCompareItems, deleteCompareItem as removeItem, listCompareItems } from "./compare.ts";
+import { addCompareItem, clearCompareItems, compareItem as ownItem, deleteCompareItem as removeItem, listCompareItems } from "./compare.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/compare-items";
 
 const CompareItem = z
-  .object({ id: z.int(), productId: z.int(), product: ProductRow.nullable(), createdAt: z.string() })
+  .object({
+    id: z.int(),
+    productId: z.int(),
+    product: ProductRow.nullable(),
+    customer: z.object({ id: z.int(), email: z.string(), firstName: z.string(), lastName: z.string() }).meta({ id: "CompareItemCustomer", iri: "/api/shop/customers" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
   .meta({ id: "CompareItem", iri: IRI });
+
+/** `product_id` narrows the list to one product's entry. */
+const ByProduct = z.object({ productId: intParam().optional() });
 
 export const compareItems = operation({
   ...shopCustomer,
   name: "compareItems",
   kind: "query",
   summary: "The signed-in customer's compare list, each entry with its product.",
-  input: z.object({}),
+  input: ByProduct,
   output: CompareItem,
   list: SHOP_LIST,
   rest: { method: "GET", paths: [IRI] },
+  graphql: { args: listArgs(ByProduct.shape), input: (a) => fromListArgs(a, {}) },
   run: listCompareItems,
+});
+
+export const compareItem = operation({
+  ...shopCustomer,
+  name: "compareItem",
+  kind: "query",
+  summary: "One entry of the caller's compare list with its product; another customer's entry is 404.",
+  input: z.object({ id: recordId() }),
+  output: CompareItem,
+  rest: { method: "GET", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => ownItem(ctx, id),
 });
 
 export const createCompareItem = operation({
@@ -43,7 +65,7 @@ export const deleteCompareItem = operation({
   kind: "mutation",
   summary: "Remove one entry from the caller's compare list.",
   input: z.object({ id: recordId() }),
-  output: deletedShape("CompareItemDeletion", IRI),
+  output: z.object({ id: z.int(), success: z.boolean(), message: z.string(), product: ProductRow.nullable() }).meta({ id: "CompareItemDeletion", iri: IRI }),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
   run: (ctx, { id }) => removeItem(ctx, id),
 });

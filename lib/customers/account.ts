@@ -2,7 +2,7 @@
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
-import { Unauthenticated, Validation } from "../errors.ts";
+import { BadRequest, Unauthenticated, Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { issueCustomerToken, resolveCustomerToken, revokeCustomerToken } from "./tokens.ts";
 import { toCustomer } from "./shapes.ts";
@@ -11,6 +11,7 @@ import { resolveCartToken } from "../cart/token.ts";
 import { customerCart } from "../cart/carts.ts";
 import { mergeInto } from "../cart/items.ts";
 import { spendAttempt } from "../rate-limit/attempts.ts";
+import { enqueueMail } from "../mail/outbox.ts";
 
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
 
@@ -22,7 +23,11 @@ let decoy: Promise<string> | null = null;
 export function decoyHash(): Promise<string> {
   return (decoy ??= bcrypt.hash(randomSecret(16), BCRYPT_COST));
 }
-const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** How long a password reset link works (PASSWORD_RESET_TTL_MINUTES, default 60). */
+export function resetTtlMinutes(): number {
+  const n = Number(process.env.PASSWORD_RESET_TTL_MINUTES);
+  return Number.isInteger(n) && n > 0 ? n : 60;
+}
 
 export interface Registration {
   firstName: string;
@@ -63,6 +68,7 @@ export async function register(ctx: RequestContext, input: Registration) {
       },
     });
     const token = await issueCustomerToken(tx, customer.id);
+    await enqueueMail(tx, "registration", customer.email, { firstName: customer.firstName }, ctx.locale);
     return { customer, token };
   }).catch((e: { code?: string }) => {
     // Two registrations racing for one email: the unique index decides.
@@ -84,7 +90,10 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   const token = await issueCustomerToken(ctx.db, customer.id);
   const merged = await adoptGuestCart(ctx, customer.id, input.cartToken);
   const message = merged ? "Logged in successfully; your guest cart was merged into your account." : "Logged in successfully.";
-  return { id: customer.id, _id: customer.id, token, apiToken: customer.apiToken, message, success: true };
+  return {
+    id: customer.id, _id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName,
+    token, apiToken: customer.apiToken, message, success: true,
+  };
 }
 
 /** A guest cart held before logging in (the bearer of the login call, or `cartToken`) joins the account's cart. */
@@ -121,14 +130,66 @@ export async function verifyToken(ctx: RequestContext, input: { token?: string }
   return { isValid: true, ...customer, message: "The token is valid." };
 }
 
-/** Records a reset request; the answer never reveals whether the email belongs to an account. */
+/** The storefront page a reset mail links to, carrying the token and the address it was issued for. */
+export function resetPasswordUrl(baseUrl: string, token: string, email: string): string {
+  const url = new URL("/account/reset-password", baseUrl);
+  url.searchParams.set("token", token);
+  url.searchParams.set("email", email);
+  return url.toString();
+}
+
+/**
+ * Mails a single-use reset link; the answer never reveals whether the email belongs to an account. Only the token's
+ * SHA-256 is stored. A new link ends the account's earlier ones, so only the latest mail works.
+ */
 export async function forgotPassword(ctx: RequestContext, input: { email: string }) {
   await spendAttempt("forgotPassword", input.email, ctx.ip);
-  const customer = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+  const customer = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true } });
   if (customer) {
-    await ctx.db.passwordReset.create({
-      data: { email: input.email, tokenHash: sha256(randomSecret(32)), expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) },
+    const token = randomSecret(32);
+    const ttlMinutes = resetTtlMinutes();
+    await ctx.db.$transaction(async (tx) => {
+      await tx.passwordReset.deleteMany({ where: { email: customer.email } });
+      await tx.passwordReset.create({
+        data: { email: customer.email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMinutes * 60_000) },
+      });
+      const resetUrl = resetPasswordUrl(ctx.baseUrl, token, customer.email);
+      await enqueueMail(tx, "password_reset", customer.email, { firstName: customer.firstName, resetUrl, ttlMinutes }, ctx.locale);
     });
   }
   return { success: true, message: "If an account exists for this email, a reset link has been sent." };
+}
+
+export interface PasswordResetInput {
+  token: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/**
+ * Sets a new password with a token from a reset mail. The token works once, for its own address, until it expires;
+ * using it ends every token of the account (whoever knew the old password is signed out) and every other reset link.
+ */
+export async function resetPassword(ctx: RequestContext, input: PasswordResetInput) {
+  await spendAttempt("resetPassword", input.email, ctx.ip);
+  if (input.password !== input.passwordConfirmation) {
+    throw Validation.field("passwordConfirmation", "The password confirmation does not match.");
+  }
+  const invalid = () => new BadRequest("This password reset link is invalid or has expired. Ask for a new one.", "invalid_reset_token");
+  const tokenHash = sha256(input.token);
+  const reset = await ctx.db.passwordReset.findUnique({ where: { tokenHash } });
+  if (!reset || reset.email !== input.email || reset.expiresAt <= new Date()) throw invalid();
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  await ctx.db.$transaction(async (tx) => {
+    // Claiming the row is what makes the token single-use: of two racing resets, one deletes it, the other finds none.
+    const claimed = await tx.passwordReset.deleteMany({ where: { id: reset.id } });
+    if (claimed.count === 0) throw invalid();
+    const customer = await tx.customer.findUnique({ where: { email: reset.email }, select: { id: true } });
+    if (!customer) throw invalid();
+    await tx.passwordReset.deleteMany({ where: { email: reset.email } });
+    await tx.customer.update({ where: { id: customer.id }, data: { passwordHash } });
+    await tx.customerToken.deleteMany({ where: { customerId: customer.id } });
+  });
+  return { success: true, message: "Your password has been reset. Sign in with the new password." };
 }

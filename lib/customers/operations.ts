@@ -3,9 +3,12 @@ import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { boolParam, email, text } from "../operations/fields.ts";
 import { CustomerShape } from "./shapes.ts";
-import { forgotPassword, login, logout, register, verifyToken } from "./account.ts";
+import { forgotPassword, login, logout, register, resetPassword, verifyToken } from "./account.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
+
+/** The password rule of registration, also applied to a reset. */
+const newPassword = () => z.string().min(8, { message: "must be at least 8 characters" }).max(128);
 
 const Result = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ActionResult" });
 
@@ -18,16 +21,29 @@ export const createCustomer = operation({
     firstName: text(100),
     lastName: text(100),
     email: email(),
-    password: z.string().min(8, { message: "must be at least 8 characters" }).max(128),
+    password: newPassword(),
     confirmPassword: z.string().max(128),
     phone: z.string().trim().max(40).optional(),
     gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).optional(),
     dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
     subscribedToNewsLetter: boolParam().optional(),
   }),
-  output: CustomerShape.extend({ token: z.string(), apiToken: z.string() }).meta({ id: "RegisteredCustomer", iri: "/api/shop/customers" }),
+  output: CustomerShape.extend({
+    token: z.string(),
+    apiToken: z.string(),
+    /** First and last name (the family's field). */
+    name: z.string(),
+    /** The family's "remember me" secret: never sent, always null. The bearer is `token`. */
+    rememberToken: z.string().nullable(),
+    success: z.boolean(),
+    message: z.string(),
+  }).meta({ id: "RegisteredCustomer", iri: "/api/shop/customers" }),
   rest: { method: "POST", paths: ["/api/shop/customers"], status: 201 },
-  run: register,
+  graphql: { payloadFields: ["success", "message"] },
+  run: async (ctx, input) => {
+    const customer = await register(ctx, input);
+    return { ...customer, name: `${customer.firstName} ${customer.lastName}`, rememberToken: null, success: true, message: "The account was created." };
+  },
 });
 
 export const createCustomerLogin = operation({
@@ -45,6 +61,16 @@ export const createCustomerLogin = operation({
     .object({ id: z.int(), _id: z.int(), token: z.string(), apiToken: z.string(), message: z.string(), success: z.boolean() })
     .meta({ id: "CustomerLogin" }),
   rest: { method: "POST", paths: ["/api/shop/customer/login"] },
+  run: login,
+});
+
+/** The family's name for createCustomerLogin (`createLogin { login { … } }`); both are served. */
+export const createLogin = operation({
+  ...createCustomerLogin,
+  name: "createLogin",
+  output: createCustomerLogin.output.extend({ email: z.string(), firstName: z.string(), lastName: z.string() }).meta({ id: "Login" }),
+  rest: undefined,
+  graphql: { resource: "login" },
   run: login,
 });
 
@@ -88,6 +114,24 @@ export const createForgotPassword = operation({
   summary: "Ask for a password reset link; the answer is the same whether or not the email has an account.",
   input: z.object({ email: email() }),
   output: Result,
-  rest: { method: "POST", paths: ["/api/shop/forgot-passwords"] },
+  rest: { method: "POST", paths: ["/api/shop/forgot-passwords", "/api/shop/customers/forgot-password"] },
   run: forgotPassword,
+});
+
+export const createResetPassword = operation({
+  ...shopPublic,
+  name: "createResetPassword",
+  kind: "mutation",
+  summary:
+    "Set a new password with the token from a reset mail (single use, expires). Ends every token of the account. " +
+    "A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422.",
+  input: z.object({
+    token: z.string().trim().min(1, { message: "is required" }).max(200),
+    email: email(),
+    password: newPassword(),
+    passwordConfirmation: z.string().max(128),
+  }),
+  output: Result,
+  rest: { method: "PUT", paths: ["/api/shop/customers/reset-password"], errors: [400] },
+  run: resetPassword,
 });

@@ -1,5 +1,6 @@
 // EU withdrawals on REST and GraphQL: a customer's for their orders, and the guest form.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { email, recordId, text } from "../operations/fields.ts";
 import { getWithdrawal, listWithdrawals, withdrawGuestOrder, withdrawOrder } from "./withdrawals.ts";
@@ -35,6 +36,7 @@ export const euWithdrawals = operation({
   output: EuWithdrawal,
   list: SHOP_LIST,
   rest: { method: "GET", paths: [IRI] },
+  graphql: { args: listArgs({}), input: (a) => fromListArgs(a, {}) },
   run: listWithdrawals,
 });
 

@@ -5,6 +5,7 @@ import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound } from "../errors.ts";
 import { newUuid } from "../auth/secrets.ts";
+import { mailWithdrawalReceived } from "../mail/events.ts";
 
 type Withdrawal = {
   id: number; uuid: string; orderId: number; orderIncrementId: string; isGuest: boolean; customerEmail: string; status: string;
@@ -49,16 +50,20 @@ async function declare(ctx: RequestContext, order: OrderRef, isGuest: boolean, r
   const existing = await ctx.db.euWithdrawal.findUnique({ where: { orderId: order.id } });
   if (existing) return toWithdrawal(existing);
   try {
-    const row = await ctx.db.euWithdrawal.create({
-      data: {
-        uuid: newUuid(),
-        orderId: order.id,
-        customerId: order.customerId,
-        isGuest,
-        customerEmail: order.customerEmail,
-        orderIncrementId: order.incrementId,
-        reasonText: reasonText ?? null,
-      },
+    const row = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.euWithdrawal.create({
+        data: {
+          uuid: newUuid(),
+          orderId: order.id,
+          customerId: order.customerId,
+          isGuest,
+          customerEmail: order.customerEmail,
+          orderIncrementId: order.incrementId,
+          reasonText: reasonText ?? null,
+        },
+      });
+      await mailWithdrawalReceived(tx, created.id);
+      return created;
     });
     return toWithdrawal(row);
   } catch (e) {

@@ -4,6 +4,7 @@ import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { canTransition, transition } from "./transitions.ts";
+import { mailGdprEvent } from "../mail/events.ts";
 
 type GdprRecord = {
   id: number; type: string; status: string; message: string; email: string; revokedAt: Date | null; createdAt: Date; updatedAt: Date;
@@ -57,7 +58,11 @@ export async function createRequest(ctx: RequestContext, input: { type: string; 
   if (!customer) throw new NotFound("Customer");
   const open = await ctx.db.gdprRequest.findFirst({ where: { customerId: owner, type: input.type, status: "pending" }, select: { id: true } });
   if (open) throw Validation.field("type", `You already have a pending ${input.type} request (#${open.id}).`);
-  const row = await ctx.db.gdprRequest.create({ data: { customerId: owner, email: customer.email, type: input.type, message: input.message } });
+  const row = await ctx.db.$transaction(async (tx) => {
+    const created = await tx.gdprRequest.create({ data: { customerId: owner, email: customer.email, type: input.type, message: input.message } });
+    await mailGdprEvent(tx, "gdpr_received", created.id, ctx.locale);
+    return created;
+  });
   return toRequest(row);
 }
 

@@ -70,9 +70,13 @@ export async function openGate(req: Request, surface: Surface, opts: GateOptions
   const db = await getDb();
   const url = new URL(req.url);
   const settings = await storeSettings(db);
+  // SPEC.md reserves the REST query keys `locale` and `channel` for the scope. A key in the URL wins over its
+  // header: it is the narrower, per-request choice (a client may send the header on every call) and it is part of
+  // what a cache keys the answer on. Either way an unknown code falls back to the default silently.
+  const fromQuery = (key: string) => url.searchParams.get(key)?.trim() || null;
   const scope = resolveScope(settings, {
-    channel: req.headers.get("x-channel"),
-    locale: req.headers.get("x-locale"),
+    channel: fromQuery("channel") ?? req.headers.get("x-channel"),
+    locale: fromQuery("locale") ?? req.headers.get("x-locale"),
     currency: req.headers.get("x-currency"),
   });
   const base = { db, surface, ip: clientIp(req), ...scope, baseUrl: process.env.PUBLIC_URL ?? url.origin };

@@ -10,6 +10,8 @@ import { marketingOperations } from "../admin/marketing/index.ts";
 import { operations as gdprOperations } from "../admin/privacy/gdpr.ts";
 import { operations as withdrawalOperations } from "../admin/privacy/eu-withdrawals.ts";
 import { operations as importOperations } from "../admin/imports/imports.ts";
+import { storeDataOperations } from "../admin/store-data/index.ts";
+import { operations as mailOperations } from "../mail/operations.ts";
 
 export const adminOperations: AnyOperation[] = [
   ...catalogOperations,
@@ -22,4 +24,6 @@ export const adminOperations: AnyOperation[] = [
   ...cmsOperations,
   ...reportingOperations,
   ...settingsOperations,
+  ...storeDataOperations,
+  ...mailOperations,
 ];

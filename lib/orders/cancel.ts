@@ -5,6 +5,7 @@ import { customerId } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { transition } from "./transitions.ts";
+import { mailOrderEvent } from "../mail/events.ts";
 import { currencyOf, findOwnOrder, qtyToCancel, toOrderDetail } from "./customer-orders.ts";
 
 type Line = { id: number; parentId: number | null; productId: number | null; type: string; additional: unknown };
@@ -53,7 +54,8 @@ export async function cancelOrder(ctx: RequestContext, id: number) {
       });
     }
     await tx.orderComment.create({ data: { orderId: current.id, comment: "Canceled by the customer." } });
+    await mailOrderEvent(tx, ctx.baseUrl, "order_canceled", current.id);
     return (await findOwnOrder(tx, owner, id))!;
   });
-  return { ...toOrderDetail(order, await currencyOf(ctx, order.orderCurrencyCode)), success: true, message: `Order #${order.incrementId} has been canceled.` };
+  return { ...toOrderDetail(order, await currencyOf(ctx, order.orderCurrencyCode)), success: true, message: `Order #${order.incrementId} has been canceled.`, orderId: order.id };
 }

@@ -6,7 +6,7 @@
 import { RateLimited } from "../errors.ts";
 import { consume, refund } from "./index.ts";
 
-export type AttemptKind = "login" | "register" | "forgotPassword" | "panelSignIn";
+export type AttemptKind = "login" | "register" | "forgotPassword" | "resetPassword" | "panelSignIn";
 
 interface Rule {
   perAccount: number;
@@ -19,6 +19,7 @@ const DEFAULTS: Record<AttemptKind, Rule & { env: string }> = {
   login: { env: "LOGIN", perAccount: 10, perAddress: 100, windowSeconds: 900 },
   register: { env: "REGISTER", perAccount: 5, perAddress: 20, windowSeconds: 3600 },
   forgotPassword: { env: "FORGOT_PASSWORD", perAccount: 5, perAddress: 20, windowSeconds: 3600 },
+  resetPassword: { env: "RESET_PASSWORD", perAccount: 10, perAddress: 50, windowSeconds: 3600 },
   panelSignIn: { env: "PANEL_SIGN_IN", perAccount: 10, perAddress: 50, windowSeconds: 900 },
 };
 

@@ -9,6 +9,7 @@ import { lineStanding, ownOrderLines } from "./returnable.ts";
 import { customValues } from "./custom-fields.ts";
 import { checkImages, discardImages, storeImages } from "./images.ts";
 import { returnDetail } from "./view.ts";
+import { mailReturnEvent } from "../mail/events.ts";
 
 export interface CreateReturnInput {
   orderId?: number;
@@ -88,6 +89,7 @@ export async function createReturn(ctx: RequestContext, input: CreateReturnInput
         },
         select: { id: true },
       });
+      await mailReturnEvent(tx, ctx.baseUrl, "return_raised", created.id);
       return created.id;
     });
   } catch (e) {

@@ -5,6 +5,8 @@ import { NotFound } from "../errors.ts";
 import { lockLine, storeReturnPeriod } from "./quantities.ts";
 import { nextStatus, type ReturnAction } from "./transitions.ts";
 import { factsOf, returnInclude, type ReturnRecord } from "./view.ts";
+import { RETURN_STATUSES } from "./statuses.ts";
+import { mailReturnEvent } from "../mail/events.ts";
 
 export interface Note {
   message: string;
@@ -31,6 +33,11 @@ export async function moveReturn(
     const message = opts.note
       ? await tx.returnMessage.create({ data: { returnId: id, message: opts.note.message, isAdmin: opts.note.isAdmin } })
       : null;
+    if (next !== current.statusId) {
+      const status = RETURN_STATUSES.find((s) => s.id === next)?.title ?? String(next);
+      await mailReturnEvent(tx, ctx.baseUrl, "return_status", id, { status });
+    }
+    if (opts.note?.isAdmin) await mailReturnEvent(tx, ctx.baseUrl, "return_reply", id, { message: opts.note.message });
     const record = await tx.returnRequest.findFirstOrThrow({ where: { id }, include: returnInclude });
     return { record, storeDays, messageId: message?.id ?? null };
   });

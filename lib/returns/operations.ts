@@ -43,6 +43,7 @@ export const returnReasons = operation({
   output: ReturnReason,
   list: SHOP_LIST,
   rest: { method: "GET", paths: [`${RETURNS_IRI}/reasons`, "/api/shop/return-reasons"], ...CREDENTIAL_STATUSES },
+  graphql: { args: listArgs({}), input: (a) => fromListArgs(a, {}) },
   run: (ctx, _input, paging) => listReasons(ctx, paging),
 });
 

@@ -1,43 +1,21 @@
 // Store-wide reference data of the Shop API: channels, locales, currencies, countries and their states.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
-import { countryStates as statesOf, listChannels, listCountries, listCurrencies, listLocales } from "./reference.ts";
-
-const Channel = z
-  .object({
-    id: z.int(),
-    code: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    hostname: z.string().nullable(),
-    timezone: z.string().nullable(),
-    rootCategoryId: z.int().nullable(),
-    defaultLocale: z.string(),
-    baseCurrency: z.string(),
-    locales: z.array(z.string()),
-    currencies: z.array(z.string()),
-  })
-  .meta({ id: "Channel", iri: "/api/shop/channels" });
-
-const Locale = z
-  .object({ id: z.int(), code: z.string(), name: z.string(), direction: z.string() })
-  .meta({ id: "Locale", iri: "/api/shop/locales" });
-
-const Currency = z
-  .object({ id: z.int(), code: z.string(), name: z.string(), symbol: z.string(), decimals: z.int(), exchangeRate: z.number() })
-  .meta({ id: "Currency", iri: "/api/shop/currencies" });
-
-const CountryState = z
-  .object({ id: z.int(), countryId: z.int(), countryCode: z.string(), code: z.string(), name: z.string() })
-  .meta({ id: "CountryState", iri: "/api/shop/country-states" });
-
-const Country = z
-  .object({ id: z.int(), code: z.string(), name: z.string() })
-  .meta({ id: "Country", iri: "/api/shop/countries" });
+import { recordId } from "../operations/fields.ts";
+import { countryStates as statesOf, getChannel, getCountry, getCountryState, getLocale, listChannels, listCountries, listCurrencies, listLocales } from "./reference.ts";
+import { Channel, Country, CountryState, Currency, Locale } from "./shapes.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
-/** A whole table, paged, with nothing to filter on. */
-const referenceList = { ...shopPublic, kind: "query", input: z.object({}), list: SHOP_LIST } as const;
+/** A whole table, paged; `code` picks one row. GraphQL takes it in the JSON `filter` argument, as every list does. */
+const ByCode = z.object({ code: z.string().trim().max(60).optional() });
+const referenceList = {
+  ...shopPublic,
+  kind: "query",
+  input: ByCode,
+  list: SHOP_LIST,
+  graphql: { args: listArgs(ByCode.shape), input: (a: Record<string, unknown>) => fromListArgs(a, {}) },
+} as const;
 
 export const channels = operation({
   ...referenceList,
@@ -45,7 +23,7 @@ export const channels = operation({
   summary: "Sales channels with their locales and currencies.",
   output: Channel,
   rest: { method: "GET", paths: ["/api/shop/channels"] },
-  run: (ctx, _input, paging) => listChannels(ctx, paging),
+  run: (ctx, input, paging) => listChannels(ctx, paging, input),
 });
 
 export const locales = operation({
@@ -54,7 +32,7 @@ export const locales = operation({
   summary: "Locales of the store.",
   output: Locale,
   rest: { method: "GET", paths: ["/api/shop/locales"] },
-  run: (ctx, _input, paging) => listLocales(ctx, paging),
+  run: (ctx, input, paging) => listLocales(ctx, paging, input),
 });
 
 export const currencies = operation({
@@ -63,7 +41,7 @@ export const currencies = operation({
   summary: "Currencies of the store with their exchange rate against the base currency.",
   output: Currency,
   rest: { method: "GET", paths: ["/api/shop/currencies"] },
-  run: (ctx, _input, paging) => listCurrencies(ctx, paging),
+  run: (ctx, input, paging) => listCurrencies(ctx, paging, input),
 });
 
 export const countries = operation({
@@ -72,7 +50,7 @@ export const countries = operation({
   summary: "Countries, by name.",
   output: Country,
   rest: { method: "GET", paths: ["/api/shop/countries"] },
-  run: (ctx, _input, paging) => listCountries(ctx, paging),
+  run: (ctx, input, paging) => listCountries(ctx, paging, input),
 });
 
 export const countryStates = operation({
@@ -86,5 +64,58 @@ export const countryStates = operation({
   output: CountryState,
   list: "all",
   rest: { method: "GET", paths: ["/api/shop/countries/{country_id}/states"] },
+  // The family's clients send the country's number as an `Int`; a two-letter code comes as `countryCode`.
+  graphql: {
+    connection: true,
+    args: z.object({ countryId: z.int().optional(), countryCode: z.string().optional() }),
+    input: (a) => ({ countryId: a.countryId ?? a.countryCode }),
+  },
   run: (ctx, { countryId }) => statesOf(ctx, countryId),
+});
+
+const shopQuery = { ...shopPublic, kind: "query" } as const;
+
+export const channel = operation({
+  ...shopQuery,
+  name: "channel",
+  summary: "One sales channel with its texts per locale, theme, branding and maintenance settings.",
+  input: z.object({ id: recordId() }),
+  output: Channel,
+  rest: { method: "GET", paths: ["/api/shop/channels/{id}"] },
+  run: (ctx, { id }) => getChannel(ctx, id),
+});
+
+export const locale = operation({
+  ...shopQuery,
+  name: "locale",
+  summary: "One locale, by its id or its code.",
+  input: z.object({
+    id: z
+      .preprocess((v) => (typeof v === "string" ? v.trim().replace(/^\/api\/shop\/locales\//, "") : typeof v === "number" ? String(v) : v), z.string())
+      .pipe(z.string().regex(/^(\d{1,9}|[A-Za-z_]{2,10})$/, "must be a locale id or code")),
+  }),
+  output: Locale,
+  rest: { method: "GET", paths: ["/api/shop/locales/{id}"] },
+  run: (ctx, { id }) => getLocale(ctx, id),
+});
+
+export const country = operation({
+  ...shopQuery,
+  name: "country",
+  summary: "One country with its names per locale and its states.",
+  input: z.object({ id: recordId() }),
+  output: Country,
+  // Beside `/countries/{country_id}/states`, so the path parameter keeps that name.
+  rest: { method: "GET", paths: ["/api/shop/countries/{country_id}"], input: (raw) => ({ id: raw.countryId ?? raw.country_id }) },
+  run: (ctx, { id }) => getCountry(ctx, id),
+});
+
+export const countryState = operation({
+  ...shopQuery,
+  name: "countryState",
+  summary: "One state of a country.",
+  input: z.object({ id: recordId() }),
+  output: CountryState,
+  rest: { method: "GET", paths: ["/api/shop/country-states/{id}"] },
+  run: (ctx, { id }) => getCountryState(ctx, id),
 });

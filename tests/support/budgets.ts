@@ -5,7 +5,7 @@ const HIGH = "1000000";
 export const GENEROUS_BUDGETS: Record<string, string> = {
   STOREFRONT_RATE_LIMIT: HIGH,
   ...Object.fromEntries(
-    ["LOGIN", "REGISTER", "FORGOT_PASSWORD", "PANEL_SIGN_IN"].flatMap((kind) => [
+    ["LOGIN", "REGISTER", "FORGOT_PASSWORD", "RESET_PASSWORD", "PANEL_SIGN_IN"].flatMap((kind) => [
       [`${kind}_LIMIT_PER_ACCOUNT`, HIGH],
       [`${kind}_LIMIT_PER_ADDRESS`, HIGH],
     ]),

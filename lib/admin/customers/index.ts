@@ -3,5 +3,6 @@ import type { AnyOperation } from "../../operations/define.ts";
 import { customers } from "./customers.ts";
 import { customerGroups } from "./groups.ts";
 import { operations as reviewOperations } from "./reviews.ts";
+import { customerAddresses } from "./addresses.ts";
 
-export const customerOperations: AnyOperation[] = [...customers.operations, ...customerGroups.operations, ...reviewOperations];
+export const customerOperations: AnyOperation[] = [...customers.operations, ...customerGroups.operations, ...reviewOperations, ...customerAddresses.operations];

@@ -5,6 +5,7 @@ import { intParam } from "../../operations/fields.ts";
 import { transition, type GdprEvent } from "../../gdpr/transitions.ts";
 import { Conflict } from "../../errors.ts";
 import { adminResource, resourceAction } from "../resource.ts";
+import { mailGdprEvent } from "../../mail/events.ts";
 
 export const AdminGdprRequest = z
   .object({
@@ -37,8 +38,11 @@ const move = (event: Exclude<GdprEvent, "revoke" | "delete">, summary: string) =
     run: async (ctx, id) => {
       const request = await ctx.db.gdprRequest.findUniqueOrThrow({ where: { id } });
       const next = transition(request.status, event);
-      const moved = await ctx.db.gdprRequest.updateMany({ where: { id, status: request.status }, data: { status: next } });
-      if (moved.count !== 1) throw new Conflict("The request changed meanwhile; reload it and try again.");
+      await ctx.db.$transaction(async (tx) => {
+        const moved = await tx.gdprRequest.updateMany({ where: { id, status: request.status }, data: { status: next } });
+        if (moved.count !== 1) throw new Conflict("The request changed meanwhile; reload it and try again.");
+        if (next === "completed") await mailGdprEvent(tx, "gdpr_completed", id, ctx.locale);
+      });
     },
   });
 

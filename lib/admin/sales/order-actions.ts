@@ -12,6 +12,7 @@ import { qtyToCancel } from "../../orders/customer-orders.ts";
 import { resourceAction } from "../resource.ts";
 import { nullableText } from "../input.ts";
 import { orders, qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "./orders.ts";
+import { mailOrderEvent } from "../../mail/events.ts";
 
 const Lines = z.array(z.object({ orderItemId: recordId(), qty: intParam().pipe(z.int().min(1, { message: "must be at least 1" })) })).min(1).max(500);
 
@@ -97,6 +98,7 @@ export const cancelAdminOrder = resourceAction(orders, {
         }
       }
       await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? "Canceled by the store." } });
+      await mailOrderEvent(tx, ctx.baseUrl, "order_canceled", id);
     }),
 });
 
@@ -125,6 +127,7 @@ export const invoiceAdminOrder = resourceAction(orders, {
       for (const l of lines) await bump(tx, order, l.item, "qtyInvoiced", l.qty);
       await tx.order.update({ where: { id }, data: { grandTotalInvoiced: { increment: total.toString() } } });
       await move(tx, order, [{ event: "pay" }, ...((await fullyDone(tx, id)) ? [{ event: "complete" as const, optional: true }] : [])]);
+      await mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount: total });
     }),
 });
 
@@ -153,6 +156,7 @@ export const shipAdminOrder = resourceAction(orders, {
       });
       for (const l of lines) await bump(tx, order, l.item, "qtyShipped", l.qty);
       await move(tx, order, [{ event: "ship" }, ...((await fullyDone(tx, id)) ? [{ event: "complete" as const }] : [])]);
+      await mailOrderEvent(tx, ctx.baseUrl, "order_shipped", id, { carrierTitle: input.carrierTitle, trackNumber: input.trackNumber });
     }),
 });
 
@@ -192,6 +196,7 @@ export const refundAdminOrder = resourceAction(orders, {
       for (const l of lines) await bump(tx, order, l.item, "qtyRefunded", l.qty);
       await tx.order.update({ where: { id }, data: { grandTotalRefunded: { increment: total.toString() } } });
       if (total.eq(left)) await move(tx, order, [{ event: "refund" }]);
+      await mailOrderEvent(tx, ctx.baseUrl, "order_refunded", id, { amount: total });
     }),
 });
 

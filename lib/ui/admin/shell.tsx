@@ -37,6 +37,7 @@ const NAV = [
   ["/admin/storefront-keys", "Storefront keys"],
   ["/admin/users", "Admin users"],
   ["/admin/roles", "Roles"],
+  ["/admin/mail", "Mail"],
 ] as const;
 
 function Gate({ children }: { children: ReactNode }) {

@@ -68,6 +68,7 @@ function SignInOrRegister() {
         <label className="sf-field"><span>Password</span><input name="login-password" type="password" autoComplete="current-password" value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} required /></label>
         <ErrorMessage error={signIn.error} />
         <button type="submit" className="sf-button" disabled={signIn.isPending}>{signIn.isPending ? "Signing in…" : "Sign in"}</button>
+        <p><Link href="/account/forgot-password">Forgot your password?</Link></p>
       </form>
       <form className="sf-panel" aria-label="Create an account" onSubmit={(e) => { e.preventDefault(); register.mutate(); }}>
         <h1>New here? Create an account</h1>

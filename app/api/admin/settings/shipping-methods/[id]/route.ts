@@ -2,3 +2,4 @@ import { rest } from "@/lib/http/rest";
 import { shippingMethods } from "@/lib/admin/settings/methods";
 export const GET = rest(shippingMethods.get);
 export const PATCH = rest(shippingMethods.update);
+export const DELETE = rest(shippingMethods.remove);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { mailMessages } from "@/lib/mail/operations";
+export const GET = rest(mailMessages.list);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createForgotPassword } from "@/lib/customers/operations";
+export const POST = rest(createForgotPassword);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createResetPassword } from "@/lib/customers/operations";
+export const PUT = rest(createResetPassword);

@@ -1,0 +1,113 @@
+// The mail outbox. A change that causes a mail writes the message in its own transaction (enqueueMail), so the
+// mail exists exactly when the change does; the server's dispatcher (./dispatcher.ts) sends it afterwards, so a
+// slow or failing mail server never slows or fails the change. Rows are claimed with a compare-and-set on
+// `nextAttemptAt` before sending: two instances sharing the database never both send one message, and a claim left
+// by a crashed sender expires after CLAIM_MS, so the message is tried again rather than lost.
+import type { Db, Tx } from "../db/client.ts";
+import { render, type MailData, type MailKind } from "./templates.ts";
+
+/** How a message leaves: anything with nodemailer's `sendMail` (a real SMTP transport, or a test's). */
+export interface MailTransport {
+  sendMail(message: { from?: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+}
+
+export const MAX_ATTEMPTS = 8;
+/** A claim outlives any send: nodemailer's connection and socket timeouts (./transport.ts) are far shorter. */
+const CLAIM_MS = 5 * 60_000;
+const BATCH = 20;
+
+/** Retry n (1-based) waits 30 s × 2^(n-1), capped at 6 hours. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+
+/** SMTP_URL decides, at the time a message is written, whether it will be sent at all. */
+export const smtpConfigured = () => Boolean(process.env.SMTP_URL?.trim());
+
+// On globalThis: Next.js bundles instrumentation.ts (which starts the dispatcher) and each route with their own copy
+// of this module, and a route's enqueue must reach the one dispatcher.
+const hook = globalThis as { __commerceMailListener?: (() => void) | null };
+/** The dispatcher hears of new messages (./dispatcher.ts); it waits a moment so the writing transaction commits. */
+export function listenForMail(listener: (() => void) | null): void {
+  hook.__commerceMailListener = listener;
+}
+
+/** Writes one message to the outbox inside the caller's transaction. */
+export async function enqueueMail(tx: Pick<Tx, "mailMessage">, kind: MailKind, to: string, data: MailData, locale: string): Promise<void> {
+  const address = to.trim().toLowerCase();
+  if (!address) return;
+  const mail = render(kind, data, locale);
+  const send = smtpConfigured();
+  await tx.mailMessage.create({
+    data: { kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? new Date() : null },
+  });
+  hook.__commerceMailListener?.();
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+/** Sends every message due at `now` that this caller manages to claim. */
+export async function drainOutbox(db: Db, transport: MailTransport, now = new Date(), from = process.env.MAIL_FROM): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, failed: 0 };
+  for (;;) {
+    const due = await db.mailMessage.findMany({
+      where: { transport: "smtp", sentAt: null, nextAttemptAt: { lte: now } },
+      orderBy: { nextAttemptAt: "asc" },
+      take: BATCH,
+      select: { id: true, to: true, subject: true, text: true, html: true, attempts: true, nextAttemptAt: true },
+    });
+    if (due.length === 0) return result;
+    let claimedAny = false;
+    for (const m of due) {
+      const attempts = m.attempts + 1;
+      const claimed = await db.mailMessage.updateMany({
+        where: { id: m.id, sentAt: null, nextAttemptAt: m.nextAttemptAt },
+        data: { attempts, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) },
+      });
+      if (claimed.count === 0) continue; // another sender has it
+      claimedAny = true;
+      try {
+        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await db.mailMessage.update({ where: { id: m.id }, data: { sentAt: new Date(), nextAttemptAt: null, lastError: null } });
+        result.sent++;
+      } catch (e) {
+        const giveUp = attempts >= MAX_ATTEMPTS;
+        await db.mailMessage.update({
+          where: { id: m.id },
+          data: {
+            lastError: String((e as Error)?.message ?? e).slice(0, 1000),
+            nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts)),
+          },
+        });
+        result.failed++;
+      }
+    }
+    if (!claimedAny) return result;
+  }
+}
+
+export interface MailListFilter {
+  to?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** The outbox, newest first (the operator's `mail list` and the admin panel). */
+export async function listMail(db: Db, filter: MailListFilter = {}) {
+  const where = filter.to ? { to: filter.to.trim().toLowerCase() } : {};
+  const [items, total] = await Promise.all([
+    db.mailMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: filter.offset ?? 0, take: filter.limit ?? 50 }),
+    db.mailMessage.count({ where }),
+  ]);
+  return { items, total };
+}
+
+/** Where a message stands, in one word: sent, queued (waiting or retrying), failed (given up) or unsent (no SMTP_URL). */
+export function mailStatus(m: { transport: string; sentAt: Date | null; nextAttemptAt: Date | null }): "sent" | "queued" | "failed" | "unsent" {
+  if (m.sentAt) return "sent";
+  if (m.transport === "none") return "unsent";
+  return m.nextAttemptAt ? "queued" : "failed";
+}

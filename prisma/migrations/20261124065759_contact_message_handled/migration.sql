@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ContactMessage" ADD COLUMN "handledAt" DATETIME;
+ALTER TABLE "ContactMessage" ADD COLUMN "handledBy" INTEGER;

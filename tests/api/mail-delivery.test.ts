@@ -1,0 +1,202 @@
+// Issue 18 part 1: transactional mail leaves through a real SMTP server (smtp-server, in process), parsed back with
+// mailparser. Messages are written in the transaction of the change and sent after it by drainOutbox, the
+// dispatcher's one step, called here directly so no test waits on a timer. A mail server that is down does not
+// fail a checkout: the message waits, backs off and is delivered when the server is back.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
+import { ADDRESS, freshProduct, guestCartWith, readyToPlace } from "../support/checkout.ts";
+import { adminToken, asAdmin } from "../support/admin.ts";
+import { BASE } from "../support/app.ts";
+import { backoffMs, drainOutbox } from "../../lib/mail/outbox.ts";
+import { smtpTransport } from "../../lib/mail/transport.ts";
+
+interface Inbox {
+  port: number;
+  mails: { envelopeTo: string[]; mail: ParsedMail }[];
+  close(): Promise<void>;
+}
+
+/** An SMTP server on `port` (0: any free port) keeping every message it receives. */
+async function smtpServer(port = 0): Promise<Inbox> {
+  const mails: Inbox["mails"] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          done();
+        })
+        .catch(done);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as net.AddressInfo).port;
+  return { port: bound, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+const FROM = "Test Store <shop@example.test>";
+let inbox: Inbox;
+let key: string;
+let token: string;
+beforeAll(async () => {
+  inbox = await smtpServer();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${inbox.port}`;
+  process.env.MAIL_FROM = FROM;
+  key = await storefrontKey();
+  token = await adminToken();
+});
+afterAll(async () => {
+  await inbox.close();
+  delete process.env.SMTP_URL;
+});
+
+const drain = async (now = new Date()) => drainOutbox(await getDb(), smtpTransport()!, now, FROM);
+const to = (email: string) => inbox.mails.filter((m) => m.envelopeTo.includes(email)).map((m) => m.mail);
+
+/** A guest order for `email`, placed through the Shop API (cash on delivery). */
+async function guestOrder(email: string) {
+  const product = await freshProduct({ qty: 5, price: "30" });
+  const cart = await guestCartWith(key, [{ productId: product, quantity: 1 }], false);
+  const address = await call("POST", "/api/shop/checkout/set-billing-address", { ...ADDRESS, billingEmail: email }, { key, bearer: cart });
+  expect(address.status).toBe(200);
+  await readyToPlace(key, cart);
+  const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: cart });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.orderId as number;
+}
+
+describe("mail through SMTP", () => {
+  it("a mail server that is down: the checkout succeeds, the message retries with backoff and is delivered when it is back", async () => {
+    const port = await closedPort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    try {
+      const email = `${unique("down")}@example.com`;
+      const started = Date.now();
+      const orderId = await guestOrder(email);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const db = await getDb();
+      const row = await db.mailMessage.findFirstOrThrow({ where: { to: email, kind: "order_placed" } });
+      expect(row).toMatchObject({ transport: "smtp", sentAt: null, attempts: 0 });
+
+      const t0 = new Date();
+      const first = await drain(t0);
+      expect(first.failed).toBeGreaterThanOrEqual(1);
+      const failed = await db.mailMessage.findUniqueOrThrow({ where: { id: row.id } });
+      expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
+      expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(failed.nextAttemptAt!.getTime()).toBe(t0.getTime() + backoffMs(1));
+
+      // Not due yet: nothing is tried.
+      expect((await drain(new Date(t0.getTime() + 1000))).failed).toBe(0);
+
+      const back = await smtpServer(port);
+      try {
+        const later = new Date(t0.getTime() + backoffMs(1) + 1);
+        const second = await drain(later);
+        expect(second.sent).toBeGreaterThanOrEqual(1);
+        const sent = await db.mailMessage.findUniqueOrThrow({ where: { id: row.id } });
+        expect(sent.sentAt).not.toBeNull();
+        expect(sent.attempts).toBe(2);
+        expect(sent.nextAttemptAt).toBeNull();
+        const [mail] = back.mails.filter((m) => m.envelopeTo.includes(email)).map((m) => m.mail);
+        const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+        expect(mail.subject).toBe(`Your order #${order.incrementId} has been placed`);
+        // Sent once: a further drain finds nothing.
+        expect((await drain(new Date(later.getTime() + 86_400_000))).sent).toBe(0);
+        expect(back.mails.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
+      } finally {
+        await back.close();
+      }
+    } finally {
+      process.env.SMTP_URL = `smtp://127.0.0.1:${inbox.port}`;
+    }
+  });
+
+  it("an order placed, shipped and refunded leaves its three mails, each with a text and an HTML part and a link", async () => {
+    const shopper = await customer(key, { firstName: `<b>Tom & "Jerry"</b>` });
+    const product = await freshProduct({ qty: 5, price: "30" });
+    const add = await call("POST", "/api/shop/cart/add-to-cart", { productId: product, quantity: 1 }, { key, bearer: shopper.token });
+    expect(add.status).toBe(200);
+    const { billingEmail: _e, ...address } = ADDRESS;
+    expect((await call("POST", "/api/shop/checkout/set-billing-address", address, { key, bearer: shopper.token })).status).toBe(200);
+    await readyToPlace(key, shopper.token);
+    const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: shopper.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = placed.body.orderId as number;
+
+    expect((await asAdmin("rest", token, "invoiceAdminOrder", { id: orderId })).status).toBe(201);
+    expect((await asAdmin("rest", token, "shipAdminOrder", { id: orderId, carrierTitle: "UPS", trackNumber: "1Z<42>" })).status).toBe(201);
+    const refunded = await asAdmin("rest", token, "refundAdminOrder", { id: orderId });
+    expect(refunded.status, JSON.stringify(refunded.raw)).toBe(201);
+
+    // Nothing left before the drain: the changes wrote the messages, the drain sends them.
+    expect(to(shopper.email)).toHaveLength(0);
+    await drain();
+
+    const mails = to(shopper.email);
+    const order = await (await getDb()).order.findUniqueOrThrow({ where: { id: orderId } });
+    const n = order.incrementId;
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        "Welcome to our store",
+        `Your order #${n} has been placed`,
+        `Invoice for your order #${n}`,
+        `Your order #${n} has shipped`,
+        `Refund for your order #${n}`,
+      ].sort(),
+    );
+    const orderUrl = `${BASE}/account/orders/${orderId}`;
+    for (const subject of [`Your order #${n} has been placed`, `Your order #${n} has shipped`, `Refund for your order #${n}`]) {
+      const mail = mails.find((m) => m.subject === subject)!;
+      expect(mail.from?.value[0]).toMatchObject({ name: "Test Store", address: "shop@example.test" });
+      expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe(shopper.email);
+      expect(mail.text).toContain(orderUrl);
+      expect(mail.html).toContain(`<a href="${orderUrl}">`);
+      // The customer's name is escaped in the HTML part and left as typed in the text part.
+      expect(mail.html).toContain("Hello &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;,");
+      expect(mail.html).not.toContain("<b>Tom");
+      expect(mail.text).toContain(`Hello <b>Tom & "Jerry"</b>,`);
+    }
+    const shipped = mails.find((m) => m.subject === `Your order #${n} has shipped`)!;
+    expect(shipped.text).toContain("Tracking number: 1Z<42>");
+    expect(shipped.html).toContain("Tracking number: 1Z&lt;42&gt;");
+    const refund = await (await getDb()).refund.findFirstOrThrow({ where: { orderId } });
+    expect(mails.find((m) => m.subject === `Refund for your order #${n}`)!.text).toContain(`A refund of $${Number(refund.grandTotal).toFixed(2)} has been issued`);
+  });
+
+  it("a French cart gets French mail; two drains racing send each message once", async () => {
+    const email = `${unique("fr")}@example.com`;
+    const product = await freshProduct({ qty: 5, price: "30" });
+    const made = await call("POST", "/api/shop/cart-tokens", {}, { key, headers: { "X-LOCALE": "fr" } });
+    const cart = made.body.cartToken as string;
+    const fr = { key, bearer: cart, headers: { "X-LOCALE": "fr" } };
+    expect((await call("POST", "/api/shop/cart/add-to-cart", { productId: product, quantity: 1 }, fr)).status).toBe(200);
+    expect((await call("POST", "/api/shop/checkout/set-billing-address", { ...ADDRESS, billingEmail: email }, fr)).status).toBe(200);
+    await readyToPlace(key, cart);
+    expect((await call("POST", "/api/shop/checkout/place-order", {}, fr)).status).toBe(200);
+
+    const [a, b] = await Promise.all([drain(), drain()]);
+    expect(a.failed + b.failed).toBe(0);
+    const mails = to(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toMatch(/^Votre commande n° .+ est enregistrée$/);
+    expect(mails[0].text).toMatch(/^Bonjour/);
+    const row = await (await getDb()).mailMessage.findFirstOrThrow({ where: { to: email } });
+    expect(row).toMatchObject({ locale: "fr", attempts: 1 });
+  });
+});
