@@ -4,7 +4,8 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["lib/generated/**", "tests/generated/**", ".next/**", ".next-e2e/**", "node_modules/**", "next-env.d.ts", "data/**", "coverage/**"] },
+  // Build output (.next, .next-e2e, .next-prod, .next-bench), local data and generated files are not sources.
+  { ignores: ["lib/generated/**", "tests/generated/**", ".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "data/**", "storage/**", "test-results/**", ".openapi/**", "coverage/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

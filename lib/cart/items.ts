@@ -2,7 +2,11 @@
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { NotFound, Validation } from "../errors.ts";
-import { recalculate, STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
+import { convert, dec, Decimal } from "../money.ts";
+import { finalPrice, type Priced } from "../catalog/pricing.ts";
+import { recalculate, recalculateState, STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
+import { bool, date, int, loadCart, rawRows, stockNeeds, type CartState } from "./state.ts";
+import { bundleChoice, groupedChoice } from "./bundle.ts";
 
 export interface AddItemInput {
   productId: number;
@@ -13,6 +17,11 @@ export interface AddItemInput {
   superAttribute?: Record<string, number | string>;
   /** Downloadable link ids. */
   links?: number[];
+  /** A grouped product's choice: `{ associated product id: quantity }` (default: the group's default quantities). */
+  groupedQty?: Record<string, unknown>;
+  /** A bundle's choice: `{ option id: [option product id, …] }`, and `{ option id: quantity }`. */
+  bundleOptions?: Record<string, number | string | (number | string)[]>;
+  bundleOptionQty?: Record<string, unknown>;
 }
 
 export const MAX_LINE_QTY = 10_000;
@@ -31,26 +40,54 @@ export function assertStock(available: number, wanted: number, name: string): vo
   );
 }
 
-/** Two lines are the same line when they name the same variant and the same links (stored JSON may reorder keys). */
+/**
+ * Two lines are the same line when they name the same variant, the same links and the same bundle products in the
+ * same quantities (stored JSON may reorder keys).
+ */
 export function sameOptions(a: unknown, b: unknown): boolean {
   const x = (a ?? {}) as LineOptions;
   const y = (b ?? {}) as LineOptions;
   const links = (o: LineOptions) => [...(o.links ?? [])].sort((m, n) => m - n).join(",");
-  return (x.variantId ?? null) === (y.variantId ?? null) && links(x) === links(y);
+  const bundle = (o: LineOptions) => (o.bundle ?? []).map((c) => `${c.optionProductId}x${c.qty}`).sort().join(",");
+  return (x.variantId ?? null) === (y.variantId ?? null) && links(x) === links(y) && bundle(x) === bundle(y);
 }
 
+/** The name a stock message gives a product a line takes stock of: the line's own, or a bundle product's. */
+function stockName(line: { name: string; additional: unknown }, productId: number): string {
+  const child = ((line.additional ?? {}) as LineOptions).bundle?.find((c) => c.productId === productId);
+  return child ? `${child.name} (in ${line.name})` : line.name;
+}
+
+const SALEABLE_SQL = `
+SELECT p."id", p."sku", p."type", p."parentId", p."status", p."visibleIndividually", p."weight", p."price", p."specialPrice",
+  p."specialPriceFrom", p."specialPriceTo",
+  (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $1 LIMIT 1) AS "name",
+  (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $2 LIMIT 1) AS "defaultName",
+  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $1 LIMIT 1) AS "urlKey",
+  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $2 LIMIT 1) AS "defaultUrlKey",
+  (SELECT im."path" FROM "ProductImage" im WHERE im."productId" = p."id" ORDER BY im."position" ASC, im."id" ASC LIMIT 1) AS "image",
+  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = p."id" AND inv."channelId" = $3) AS "stock",
+  (SELECT COUNT(*) FROM "ProductChannel" pc WHERE pc."productId" = p."id" AND pc."channelId" = $3) AS "inChannel"
+FROM "Product" p WHERE p."id" = $4`;
+
+/** The product as sold in the request's channel, with its name, image and stock, in one statement. */
 async function saleableProduct(tx: Tx, ctx: RequestContext, productId: number) {
-  const product = await tx.product.findFirst({
-    where: { id: productId, status: true, channels: { some: { channelId: ctx.channel.id } } },
-    include: {
-      translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
-      superAttributes: { include: { attribute: { select: { id: true, code: true, adminName: true } } } },
-      downloadableLinks: { select: { id: true } },
-    },
-  });
-  if (!product) throw Validation.field("productId", `Product ${productId} is not available.`);
-  const name = (product.translations.find((t) => t.locale === ctx.locale) ?? product.translations[0])?.name ?? product.sku;
-  return { ...product, name };
+  const [r] = await rawRows(tx, SALEABLE_SQL, ctx.locale, ctx.channel.defaultLocale, ctx.channel.id, productId);
+  if (!r || !bool(r.status) || !int(r.inChannel)) throw Validation.field("productId", `Product ${productId} is not available.`);
+  const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) };
+  const type = String(r.type);
+  const [superAttributes, downloadableLinks] = await Promise.all([
+    type === "configurable"
+      ? tx.productSuperAttribute.findMany({ where: { productId }, include: { attribute: { select: { id: true, code: true, adminName: true } } } })
+      : Promise.resolve([]),
+    type === "downloadable" ? tx.downloadableLink.findMany({ where: { productId }, select: { id: true, price: true } }) : Promise.resolve([]),
+  ]);
+  return {
+    id: int(r.id), sku: String(r.sku), type, parentId: r.parentId == null ? null : int(r.parentId), visibleIndividually: bool(r.visibleIndividually),
+    weight: r.weight == null ? null : dec(r.weight), priced, stock: r.stock == null ? 0 : int(r.stock),
+    name: (r.name ?? r.defaultName ?? r.sku) as string, urlKey: (r.urlKey ?? r.defaultUrlKey ?? null) as string | null, image: (r.image ?? null) as string | null,
+    superAttributes, downloadableLinks,
+  };
 }
 
 type Saleable = Awaited<ReturnType<typeof saleableProduct>>;
@@ -80,51 +117,99 @@ async function chooseVariant(tx: Tx, product: Saleable, input: AddItemInput) {
   return v;
 }
 
-/** Adds a line, or adds to the same line when the product and its options match. */
-export async function addItem(ctx: RequestContext, cartId: number, input: AddItemInput): Promise<void> {
+/**
+ * Adds a line, or adds to the same line when the product and its options match; returns the cart as written.
+ * A grouped product adds each associated product it is given a quantity of as its own line.
+ */
+export async function addItem(ctx: RequestContext, cartId: number, input: AddItemInput): Promise<CartState> {
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}.`);
   }
-  await ctx.db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
+    const state = await loadCart(tx, ctx, cartId);
     const product = await saleableProduct(tx, ctx, input.productId);
-    let options: LineOptions = {};
-    let stockId: number | null = product.id;
-    let sku = product.sku;
-    if (product.type === "configurable") {
-      const variant = await chooseVariant(tx, product, input);
-      const attributes = Object.fromEntries(
-        product.superAttributes.map(({ attribute }) => [attribute.code, variant.attributeValues.find((v) => v.attributeId === attribute.id)!.optionId!]),
-      );
-      options = { variantId: variant.id, attributes };
-      stockId = variant.id;
-      sku = variant.sku;
-    } else if (product.parentId !== null || !product.visibleIndividually) {
-      throw Validation.field("productId", "Add the configurable product with its options, not one of its variants.");
-    } else if (product.type === "downloadable") {
-      const own = new Set(product.downloadableLinks.map((l) => l.id));
-      const links = [...new Set(input.links ?? [])].sort((a, b) => a - b);
-      if (!links.length) throw Validation.field("links", "Choose at least one download link.");
-      if (links.some((l) => !own.has(l))) throw Validation.field("links", "A chosen link does not belong to this product.");
-      options = { links };
+    if (product.type !== "grouped") return recalculateState(tx, ctx, { ...state, lines: await addLine(tx, ctx, state, product, input) });
+    if (product.parentId !== null || !product.visibleIndividually) throw Validation.field("productId", `Product ${product.id} is not available.`);
+    let lines = state.lines;
+    for (const part of await groupedChoice(tx, ctx, product.id, input.groupedQty)) {
+      const child = await saleableProduct(tx, ctx, part.productId);
+      lines = await addLine(tx, ctx, { ...state, lines }, child, part, true);
     }
-    if (!STOCKABLE_TYPES.has(product.type)) stockId = null;
-
-    const lines = await tx.cartItem.findMany({ where: { cartId, productId: product.id, parentId: null } });
-    const same = lines.find((l) => sameOptions(l.additional, options));
-    const quantity = (same?.quantity ?? 0) + input.quantity;
-    if (quantity > MAX_LINE_QTY) throw Validation.field("quantity", `A line holds at most ${MAX_LINE_QTY} units.`);
-    if (stockId !== null) assertStock(await stockOf(tx, ctx, stockId), quantity, product.name);
-    if (same) await tx.cartItem.update({ where: { id: same.id }, data: { quantity } });
-    else {
-      await tx.cartItem.create({
-        // Prisma's JSON input type wants an index signature that LineOptions does not declare; tsc needs the cast,
-        // while the linter reads the generated client's types more loosely and calls it unnecessary.
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-        data: { cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, additional: options as object, weight: product.weight },
-      });
-    }
-    await recalculate(tx, ctx, cartId);
+    return recalculateState(tx, ctx, { ...state, lines });
   });
+}
+
+/** Adds `product` to the cart as read (`state`) and returns its lines as written; `inGroup`: one of a grouped product's. */
+async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: Saleable, input: AddItemInput, inGroup = false) {
+  const cartId = state.cart.id;
+  let options: LineOptions = {};
+  let weight = product.weight;
+  let bundleStock: Map<number, number> | null = null;
+  let stock: number | null = product.stock;
+  let sku = product.sku;
+  let unit = finalPrice(product.priced);
+  if (product.type === "configurable") {
+    const variant = await chooseVariant(tx, product, input);
+    const attributes = Object.fromEntries(
+      product.superAttributes.map(({ attribute }) => [attribute.code, variant.attributeValues.find((v) => v.attributeId === attribute.id)!.optionId!]),
+    );
+    options = { variantId: variant.id, attributes };
+    sku = variant.sku;
+    unit = finalPrice(variant);
+    stock = null; // the variant's, read below
+  } else if (product.parentId !== null || (!product.visibleIndividually && !inGroup)) {
+    throw Validation.field("productId", "Add the configurable product with its options, not one of its variants.");
+  } else if (inGroup && product.type !== "simple" && product.type !== "virtual") {
+    throw Validation.field("groupedQty", `${product.name} cannot be bought as part of a group.`);
+  } else if (product.type === "bundle") {
+    const chosen = await bundleChoice(tx, ctx, product.id, input.bundleOptions, input.bundleOptionQty);
+    options = chosen.options;
+    unit = chosen.unit;
+    weight = chosen.weight;
+    bundleStock = chosen.stock;
+  } else if (product.type === "downloadable") {
+    const own = new Map(product.downloadableLinks.map((l) => [l.id, l]));
+    const links = [...new Set(input.links ?? [])].sort((a, b) => a - b);
+    if (!links.length) throw Validation.field("links", "Choose at least one download link.");
+    if (links.some((l) => !own.has(l))) throw Validation.field("links", "A chosen link does not belong to this product.");
+    options = { links };
+    for (const l of links) unit = unit.add(dec(own.get(l)!.price));
+  }
+
+  const same = state.lines.find((l) => l.productId === product.id && sameOptions(l.additional, options));
+  const quantity = (same?.quantity ?? 0) + input.quantity;
+  if (quantity > MAX_LINE_QTY) throw Validation.field("quantity", `A line holds at most ${MAX_LINE_QTY} units.`);
+  if (bundleStock) {
+    const line = { type: product.type, productId: product.id, quantity, additional: options, name: product.name };
+    for (const [childId, need] of stockNeeds(line)) assertStock(bundleStock.get(childId) ?? 0, need, stockName(line, childId));
+  } else if (STOCKABLE_TYPES.has(product.type)) {
+    const available = stock ?? (await stockOf(tx, ctx, options.variantId!));
+    assertStock(available, quantity, product.name);
+  }
+  let lines;
+  if (same) {
+    await tx.cartItem.update({ where: { id: same.id }, data: { quantity }, select: { id: true } });
+    lines = state.lines.map((l) => (l === same ? { ...l, quantity } : l));
+  } else {
+    const prices = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal: unit.mul(quantity), total: convert(unit.mul(quantity), ctx.currency) };
+    const created = await tx.cartItem.create({
+      data: {
+        // Prisma's JSON input type wants an index signature that LineOptions does not declare.
+        cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, additional: { ...options }, weight: weight?.toString() ?? null,
+        ...Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v.toString()])),
+      },
+      select: { id: true },
+    });
+    lines = [
+      ...state.lines,
+      {
+        id: created.id, cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
+        baseDiscountAmount: new Decimal(0), baseTaxAmount: new Decimal(0), weight, additional: options,
+        product: product.priced, image: product.image, urlKey: product.urlKey,
+      },
+    ];
+  }
+  return lines;
 }
 
 async function ownLine(tx: Tx, cartId: number, cartItemId: number) {
@@ -133,27 +218,29 @@ async function ownLine(tx: Tx, cartId: number, cartItemId: number) {
   return line;
 }
 
-export async function updateItem(ctx: RequestContext, cartId: number, input: { cartItemId: number; quantity: number }): Promise<void> {
+export async function updateItem(ctx: RequestContext, cartId: number, input: { cartItemId: number; quantity: number }): Promise<CartState> {
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}; remove the item instead of setting 0.`);
   }
-  await ctx.db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
     if (line.type === "downloadable" && input.quantity !== line.quantity) {
       throw Validation.field("quantity", "The quantity of a downloadable product cannot change.");
     }
-    const stockId = STOCKABLE_TYPES.has(line.type) ? ((line.additional as LineOptions | null)?.variantId ?? line.productId) : null;
-    if (stockId !== null) assertStock(await stockOf(tx, ctx, stockId), input.quantity, line.name);
+    // A bundle's products are checked for the new quantity times their units per bundle.
+    for (const [productId, need] of stockNeeds({ ...line, quantity: input.quantity })) {
+      assertStock(await stockOf(tx, ctx, productId), need, stockName(line, productId));
+    }
     await tx.cartItem.update({ where: { id: line.id }, data: { quantity: input.quantity } });
-    await recalculate(tx, ctx, cartId);
+    return recalculate(tx, ctx, cartId);
   });
 }
 
-export async function removeItem(ctx: RequestContext, cartId: number, input: { cartItemId: number }): Promise<void> {
-  await ctx.db.$transaction(async (tx) => {
+export async function removeItem(ctx: RequestContext, cartId: number, input: { cartItemId: number }): Promise<CartState> {
+  return ctx.db.$transaction(async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
     await tx.cartItem.delete({ where: { id: line.id } });
-    await recalculate(tx, ctx, cartId);
+    return recalculate(tx, ctx, cartId);
   });
 }
 
@@ -169,13 +256,14 @@ export async function mergeInto(ctx: RequestContext, targetCartId: number, guest
       const target = (await tx.cartItem.findMany({ where: { cartId: targetCartId, productId: g.productId, parentId: null } }))
         .find((l) => sameOptions(l.additional, g.additional));
       let quantity = (target?.quantity ?? 0) + g.quantity;
-      const stockId = STOCKABLE_TYPES.has(g.type) ? ((g.additional as LineOptions | null)?.variantId ?? g.productId) : null;
-      if (stockId !== null) {
-        const available = await stockOf(tx, ctx, stockId);
-        if (quantity > available) {
-          quantity = available;
-          shortened.push(g.name);
-        }
+      // As many as the stock of every product the line takes allows (a bundle: each of its products per bundle).
+      let fits = quantity;
+      for (const [productId, perUnit] of stockNeeds({ ...g, quantity: 1 })) {
+        fits = Math.min(fits, Math.floor((await stockOf(tx, ctx, productId)) / perUnit));
+      }
+      if (fits < quantity) {
+        quantity = fits;
+        shortened.push(g.name);
       }
       if (target) {
         await tx.cartItem.update({ where: { id: target.id }, data: { quantity: Math.max(quantity, target.quantity) } });

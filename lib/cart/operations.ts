@@ -8,7 +8,7 @@ import { BadRequest } from "../errors.ts";
 import { applyCoupon, mergeGuestCart, createCartToken as openCart, removeCoupon } from "./carts.ts";
 import { CartShape } from "./shapes.ts";
 import { currentCart } from "./resolve.ts";
-import { cartView } from "./view.ts";
+import { cartView, renderCart } from "./view.ts";
 import { addItem, removeItem, updateItem } from "./items.ts";
 import { CartUploadShape, downloadUpload, MAX_UPLOAD_BYTES, uploadFile } from "./uploads.ts";
 
@@ -24,11 +24,13 @@ export const createCartToken = operation({
   summary: "Open a guest cart and return its `cartToken`, the guest's bearer for cart and checkout calls. With a customer bearer, returns the customer's cart (no token).",
   access: "public",
   input: z.object({}),
-  output: z
-    .object({ id: z.int(), cartToken: z.string().nullable(), isGuest: z.boolean(), success: z.boolean(), message: z.string() })
-    .meta({ id: "CartToken" }),
+  // The family's clients read the new cart's record here too (totals, `customerId`, `_id`).
+  output: CartShape.extend({ _id: z.int() }).meta({ id: "CartToken" }),
   rest: { method: "POST", paths: ["/api/shop/cart-tokens"], status: 201 },
-  run: (ctx) => openCart(ctx),
+  run: async (ctx) => {
+    const opened = await openCart(ctx);
+    return { ...(await cartView(ctx, { id: opened.id, token: opened.cartToken })), ...opened, _id: opened.id };
+  },
 });
 
 export const createReadCart = operation({
@@ -46,21 +48,27 @@ export const createAddProductInCart = operation({
   ...shopCart,
   name: "createAddProductInCart",
   kind: "mutation",
-  summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`. Stock is checked (422 when short).",
+  summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short).",
   input: z.object({
     productId: recordId(),
     quantity: quantity.default(1),
     selectedConfigurableOption: recordId().optional(),
     superAttribute: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
     links: z.array(recordId()).max(50).optional(),
+    /** Grouped product: `{ associated product id: quantity }`; each product with a quantity above 0 becomes its own line. */
+    groupedQty: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
+    /** Bundle: `{ option id: [option product id, …] }` (one id for a radio or select option). */
+    bundleOptions: z.record(z.string(), z.union([z.int(), z.string(), z.array(z.union([z.int(), z.string()])).max(50)])).optional(),
+    /** Bundle: `{ option id: quantity }` for a single-choice option whose product lets the shopper set it. */
+    bundleOptionQty: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
     cartToken,
   }),
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart/add-to-cart", "/api/shop/add-product-in-cart"] },
   run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
-    await addItem(ctx, ref.id, input);
-    return cartView(ctx, ref, "The product was added to the cart.");
+    // The cart is checked open inside the transaction that adds (lib/cart/state.ts), not read once more before it.
+    const ref = await currentCart(ctx, input, { allowClosed: true });
+    return renderCart(ctx, await addItem(ctx, ref.id, input), ref.token, "The product was added to the cart.");
   },
 });
 
@@ -74,8 +82,7 @@ export const createUpdateCartItem = operation({
   rest: { method: "PUT", paths: ["/api/shop/cart/update-cart-item", "/api/shop/update-cart-item"], errors: [404] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
-    await updateItem(ctx, ref.id, input);
-    return cartView(ctx, ref, "The cart was updated.");
+    return renderCart(ctx, await updateItem(ctx, ref.id, input), ref.token, "The cart was updated.");
   },
 });
 
@@ -89,8 +96,7 @@ export const createRemoveCartItem = operation({
   rest: { method: "POST", paths: ["/api/shop/cart/remove-cart-item", "/api/shop/remove-cart-item"], errors: [404] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input);
-    await removeItem(ctx, ref.id, input);
-    return cartView(ctx, ref, "The item was removed from the cart.");
+    return renderCart(ctx, await removeItem(ctx, ref.id, input), ref.token, "The item was removed from the cart.");
   },
 });
 

@@ -15,6 +15,8 @@ export const CartAddressShape = z
     state: z.string().nullable(),
     country: z.string(),
     postcode: z.string(),
+    /** The family's name for `postcode`. */
+    zipCode: z.string(),
     useForShipping: z.boolean(),
   })
   .meta({ id: "CartAddress", iri: "/api/shop/cart-addresses" });
@@ -33,9 +35,18 @@ export const CartItemShape = z
     total: z.number(),
     baseTotal: z.number(),
     discountAmount: z.number(),
+    baseDiscountAmount: z.number(),
     taxAmount: z.number(),
+    baseTaxAmount: z.number(),
     formattedPrice: z.string(),
     formattedTotal: z.string(),
+    /** Unit price and line total with the line's tax (the family's `*InclTax` names); `base*` in the base currency. */
+    priceInclTax: z.number(),
+    basePriceInclTax: z.number(),
+    formattedPriceInclTax: z.string(),
+    totalInclTax: z.number(),
+    baseTotalInclTax: z.number(),
+    formattedTotalInclTax: z.string(),
     /** What was chosen: the variant and its attribute options, downloadable links. */
     options: z.record(z.string(), z.unknown()).nullable(),
     baseImage: z.string().nullable(),
@@ -61,7 +72,9 @@ export const CartShape = z
     discountAmount: z.number(),
     baseDiscountAmount: z.number(),
     taxAmount: z.number(),
+    baseTaxAmount: z.number(),
     shippingAmount: z.number(),
+    baseShippingAmount: z.number(),
     grandTotal: z.number(),
     baseGrandTotal: z.number(),
     formattedSubtotal: z.string(),
@@ -69,6 +82,17 @@ export const CartShape = z
     formattedTaxAmount: z.string(),
     formattedShippingAmount: z.string(),
     formattedGrandTotal: z.string(),
+    /** Subtotal and shipping with their tax, and the tax total (the family's names); `base*` in the base currency. */
+    subTotalInclTax: z.number(),
+    baseSubTotalInclTax: z.number(),
+    formattedSubTotalInclTax: z.string(),
+    taxTotal: z.number(),
+    formattedTaxTotal: z.string(),
+    shippingAmountInclTax: z.number(),
+    baseShippingAmountInclTax: z.number(),
+    formattedShippingAmountInclTax: z.string(),
+    /** The family's name for the guest's cart token: the same value as `cartToken`, null on a customer cart. */
+    sessionToken: z.string().nullable(),
     billingAddress: CartAddressShape.nullable(),
     shippingAddress: CartAddressShape.nullable(),
     selectedShippingRate: z.string().nullable(),

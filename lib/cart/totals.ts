@@ -1,55 +1,90 @@
-// Recomputes a cart after every change: line prices from the catalog, subtotal, coupon discount, shipping
-// rates and the selected rate, grand total. Amounts are kept in the base currency and in the cart's currency.
+// Recomputes a cart after every change: line prices from the catalog, subtotal, coupon discount, the shipping
+// rate chosen among those the cart qualifies for, grand total. Amounts are kept in the base currency and in the
+// cart's currency. It works on the cart as read once (./state.ts) and writes only what changed: a line whose price
+// moved, and the cart row in one statement; it returns the cart as written, which the answer is made from.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { convert, dec, Decimal } from "../money.ts";
-import { finalPrice } from "../catalog/pricing.ts";
-import { quoteRates } from "../checkout/shipping.ts";
+import { finalPrice, type Priced } from "../catalog/pricing.ts";
+import { quoteHeld, type Rate } from "../checkout/shipping.ts";
 import { couponProblem, discountFor } from "./coupons.ts";
+import { loadCart, STOCKABLE_TYPES, type CartRow, type CartState, type LineOptions } from "./state.ts";
 
-export const STOCKABLE_TYPES = new Set(["simple", "configurable"]);
+export { STOCKABLE_TYPES, type LineOptions };
 
-export interface LineOptions {
-  variantId?: number;
-  attributes?: Record<string, number>;
-  links?: number[];
+/** Units that ship: simple and configurable lines. */
+export const shippableQty = (state: CartState): number =>
+  state.lines.reduce((n, l) => n + (STOCKABLE_TYPES.has(l.type) ? l.quantity : 0), 0);
+
+/** The rates the cart qualifies for: none before an address is saved or when nothing ships. */
+export async function ratesFor(tx: Pick<Tx, "shippingMethod" | "paymentMethod" | "country">, state: CartState): Promise<Rate[]> {
+  const qty = shippableQty(state);
+  if (!state.billing || qty === 0) return [];
+  return quoteHeld(tx, { baseSubtotal: state.cart.baseSubtotal, shippableQty: qty });
 }
 
-export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): Promise<void> {
-  const cart = await tx.cart.findUniqueOrThrow({
-    where: { id: cartId },
-    include: { items: { where: { parentId: null }, include: { product: { include: { downloadableLinks: true } } } }, addresses: true },
-  });
-  const variantIds = cart.items.map((i) => (i.additional as LineOptions | null)?.variantId).filter((v): v is number => !!v);
-  const variants = new Map(
-    (await tx.product.findMany({ where: { id: { in: variantIds } } })).map((v) => [v.id, v]),
-  );
+/** Prices of the variants and download links the lines name, read only when some line names one. */
+async function extras(tx: Tx, state: CartState) {
+  const variantIds = [
+    ...state.lines.map((l) => l.additional?.variantId).filter((v): v is number => !!v),
+    // A bundle's price is its products' (lib/cart/bundle.ts): they are read with the variants.
+    ...state.lines.flatMap((l) => (l.type === "bundle" ? (l.additional?.bundle ?? []).map((c) => c.productId) : [])),
+  ];
+  const linkIds = state.lines.filter((l) => l.type === "downloadable").flatMap((l) => l.additional?.links ?? []);
+  const [variants, links] = await Promise.all([
+    variantIds.length
+      ? tx.product.findMany({ where: { id: { in: variantIds } }, select: { id: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true } })
+      : Promise.resolve([]),
+    linkIds.length ? tx.downloadableLink.findMany({ where: { id: { in: linkIds } }, select: { id: true, productId: true, price: true } }) : Promise.resolve([]),
+  ]);
+  return { variants: new Map<number, Priced>(variants.map((v) => [v.id, v])), links };
+}
+
+/**
+ * Recomputes `state` (as read in this transaction) with `changes` to the cart applied, writes what changed (the
+ * cart in one statement, with `also`: columns the caller sets beside) and returns the cart as written.
+ */
+export async function recalculateState(
+  tx: Tx,
+  ctx: RequestContext,
+  state: CartState,
+  changes: Partial<Pick<CartRow, "shippingMethod" | "couponCode" | "paymentMethod" | "paymentMethodTitle" | "customerEmail">> = {},
+  also: Record<string, string | null> = {},
+): Promise<CartState> {
+  const { variants, links } = await extras(tx, state);
   const now = new Date();
   let baseSubtotal = new Decimal(0);
   let itemsQty = 0;
-  let shippableQty = 0;
-  for (const item of cart.items) {
-    const options = (item.additional ?? {}) as LineOptions;
+  const lines = [];
+  const writes: Promise<unknown>[] = [];
+  for (const item of state.lines) {
+    const options = item.additional ?? {};
     const priced = options.variantId ? variants.get(options.variantId) : item.product;
     let unit = finalPrice(priced ?? item.product, now);
+    if (item.type === "bundle") {
+      const children = options.bundle ?? [];
+      // A product gone from the catalog leaves the bundle at the price it was added at.
+      unit = children.every((c) => variants.has(c.productId))
+        ? children.reduce((sum, c) => sum.add(finalPrice(variants.get(c.productId)!, now).mul(c.qty)), new Decimal(0))
+        : item.basePrice;
+    }
     if (item.type === "downloadable") {
       const chosen = new Set(options.links ?? []);
-      for (const l of item.product.downloadableLinks) if (chosen.has(l.id)) unit = unit.add(dec(l.price));
+      for (const l of links) if (l.productId === item.productId && chosen.has(l.id)) unit = unit.add(dec(l.price));
     }
     const baseTotal = unit.mul(item.quantity);
     baseSubtotal = baseSubtotal.add(baseTotal);
     itemsQty += item.quantity;
-    if (STOCKABLE_TYPES.has(item.type)) shippableQty += item.quantity;
     const line = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal, total: convert(baseTotal, ctx.currency) };
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
-    if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => dec(item[k]).eq(line[k]))) {
-      await tx.cartItem.update({
-        where: { id: item.id },
-        data: Object.fromEntries(Object.entries(line).map(([k, v]) => [k, v.toString()])),
-      });
+    if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
+      writes.push(tx.cartItem.update({ where: { id: item.id }, data: Object.fromEntries(Object.entries(line).map(([k, v]) => [k, v.toString()])), select: { id: true } }));
     }
+    lines.push({ ...item, ...line });
   }
+  for (const w of writes) await w;
 
+  const cart = { ...state.cart, ...changes };
   let couponCode = cart.couponCode;
   let baseDiscount = new Decimal(0);
   if (couponCode) {
@@ -58,45 +93,28 @@ export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): 
     else baseDiscount = discountFor(coupon!, baseSubtotal);
   }
 
-  // Rates exist once an address is saved and something in the cart ships.
-  await tx.cartShippingRate.deleteMany({ where: { cartId } });
-  let shippingMethod = cart.shippingMethod;
-  let baseShipping = new Decimal(0);
-  if (cart.addresses.length && shippableQty > 0) {
-    const rates = await quoteRates(tx, { baseSubtotal, shippableQty });
-    await tx.cartShippingRate.createMany({
-      data: rates.map((r) => ({
-        cartId,
-        carrier: r.carrier,
-        carrierTitle: r.carrierTitle,
-        method: r.method,
-        methodTitle: r.methodTitle,
-        methodDescription: r.methodDescription,
-        basePrice: r.basePrice.toString(),
-        price: convert(r.basePrice, ctx.currency).toString(),
-      })),
-    });
-    const selected = rates.find((r) => r.method === shippingMethod);
-    if (selected) baseShipping = selected.basePrice;
-    else shippingMethod = null;
-  } else {
-    shippingMethod = null;
-  }
-  if (shippingMethod !== cart.shippingMethod) {
-    // The chosen rate no longer applies: the shopper picks again, and payment follows shipping.
-    await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: null, paymentMethodTitle: null } });
-  }
+  const next: CartState = { ...state, cart: { ...cart, baseSubtotal }, lines };
+  const rates = await ratesFor(tx, next);
+  const selected = rates.find((r) => r.method === cart.shippingMethod);
+  const shippingMethod = selected ? cart.shippingMethod : null;
+  const baseShipping = selected ? selected.basePrice : new Decimal(0);
+  // The chosen rate no longer applies: the shopper picks again, and payment follows shipping.
+  const payment = shippingMethod !== cart.shippingMethod ? { paymentMethod: null, paymentMethodTitle: null } : {};
 
   const baseGrand = baseSubtotal.sub(baseDiscount).add(baseShipping);
   const money = (base: Decimal) => convert(base, ctx.currency).toString();
   await tx.cart.update({
-    where: { id: cartId },
+    where: { id: cart.id },
+    select: { id: true },
     data: {
       currencyCode: ctx.currency.code,
-      itemsCount: cart.items.length,
+      itemsCount: lines.length,
       itemsQty,
       couponCode,
+      ...changes,
+      ...also,
       shippingMethod,
+      ...payment,
       baseSubtotal: baseSubtotal.toString(),
       subtotal: money(baseSubtotal),
       baseDiscountAmount: baseDiscount.toString(),
@@ -109,4 +127,24 @@ export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): 
       grandTotal: money(baseGrand),
     },
   });
+  return {
+    ...next,
+    cart: {
+      ...next.cart,
+      ...payment,
+      itemsCount: lines.length,
+      itemsQty,
+      couponCode,
+      shippingMethod,
+      baseDiscountAmount: baseDiscount,
+      baseShippingAmount: baseShipping,
+      baseTaxAmount: new Decimal(0),
+      baseGrandTotal: baseGrand,
+    },
+  };
+}
+
+/** Reads the cart and recomputes it (for changes that did not read it first). */
+export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): Promise<CartState> {
+  return recalculateState(tx, ctx, await loadCart(tx, ctx, cartId, { allowClosed: true }));
 }

@@ -2,57 +2,52 @@
 import type { RequestContext } from "../context.ts";
 import { display } from "../catalog/pricing.ts";
 import { imageUrl } from "../catalog/products.ts";
-import { STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
+import { loadCart, STOCKABLE_TYPES, type AddressRow, type CartState } from "./state.ts";
 import type { CartRef } from "./resolve.ts";
+import { shippingMethods } from "../checkout/reference.ts";
+import { dec, toNumber } from "../money.ts";
 
-type AddressRow = {
-  id: number; addressType: string; firstName: string; lastName: string; companyName: string | null; email: string | null;
-  phone: string | null; address: string; city: string; state: string | null; country: string; postcode: string; useForShipping: boolean;
-};
+const toAddress = (a: AddressRow | null) => (a ? { ...a, zipCode: a.postcode } : null);
 
-const toAddress = (a: AddressRow | undefined) => (a ? { ...a } : null);
-
+/** The cart record of `ref`, read in one statement. */
 export async function cartView(ctx: RequestContext, ref: CartRef, message: string | null = null) {
-  const cart = await ctx.db.cart.findUniqueOrThrow({
-    where: { id: ref.id },
-    include: {
-      items: {
-        where: { parentId: null },
-        orderBy: { id: "asc" },
-        include: {
-          product: {
-            select: {
-              images: { orderBy: { position: "asc" }, take: 1, select: { path: true } },
-              translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } }, select: { locale: true, urlKey: true } },
-            },
-          },
-        },
-      },
-      addresses: true,
-      shippingRates: true,
-    },
-  });
+  return renderCart(ctx, await loadCart(ctx.db, ctx, ref.id, { allowClosed: true }), ref.token, message);
+}
+
+/** The cart record from a cart as read or as just written (./totals.ts). */
+export async function renderCart(ctx: RequestContext, state: CartState, token: string | null, message: string | null = null) {
+  const { cart } = state;
+  const rate = cart.shippingMethod ? (await shippingMethods(ctx.db)).find((m) => `${m.code}_${m.code}` === cart.shippingMethod) : undefined;
   const money = (base: unknown) => display(ctx, base);
-  const rate = cart.shippingRates.find((r) => r.method === cart.shippingMethod);
   const subtotal = money(cart.baseSubtotal);
   const discount = money(cart.baseDiscountAmount);
   const tax = money(cart.baseTaxAmount);
   const shipping = money(cart.baseShippingAmount);
   const grand = money(cart.baseGrandTotal);
+  // Amounts with their tax, summed in the base currency and shown like every other amount. The cart's tax is on its
+  // lines (./totals.ts), none on shipping, so shipping with tax is the shipping amount.
+  const subtotalInclTax = dec(cart.baseSubtotal).add(dec(cart.baseTaxAmount));
+  const shippingInclTax = dec(cart.baseShippingAmount);
+  const subInclTax = money(subtotalInclTax);
+  const shipInclTax = money(shippingInclTax);
+  const base = (v: unknown) => toNumber(dec(v as never));
   return {
     id: cart.id,
-    cartToken: ref.token,
+    cartToken: token,
     customerId: cart.customerId,
     channelId: cart.channelId,
     isGuest: cart.isGuest,
     currencyCode: ctx.currency.code,
     itemsCount: cart.itemsCount,
     itemsQty: cart.itemsQty,
-    items: cart.items.map((item) => {
+    items: state.lines.map((item) => {
       const price = money(item.basePrice);
       const total = money(item.baseTotal);
-      const t = item.product.translations.find((x) => x.locale === ctx.locale) ?? item.product.translations[0];
-      const options = item.additional as LineOptions | null;
+      const baseUnitInclTax = dec(item.basePrice).add(dec(item.baseTaxAmount).div(item.quantity || 1));
+      const baseTotalInclTax = dec(item.baseTotal).add(dec(item.baseTaxAmount));
+      const priceInclTax = money(baseUnitInclTax);
+      const totalInclTax = money(baseTotalInclTax);
+      const options = item.additional;
       return {
         id: item.id,
         cartId: item.cartId,
@@ -66,12 +61,20 @@ export async function cartView(ctx: RequestContext, ref: CartRef, message: strin
         total: total.amount,
         baseTotal: Number(item.baseTotal),
         discountAmount: money(item.baseDiscountAmount).amount,
+        baseDiscountAmount: base(item.baseDiscountAmount),
         taxAmount: money(item.baseTaxAmount).amount,
+        baseTaxAmount: base(item.baseTaxAmount),
         formattedPrice: price.formatted,
         formattedTotal: total.formatted,
+        priceInclTax: priceInclTax.amount,
+        basePriceInclTax: base(baseUnitInclTax),
+        formattedPriceInclTax: priceInclTax.formatted,
+        totalInclTax: totalInclTax.amount,
+        baseTotalInclTax: base(baseTotalInclTax),
+        formattedTotalInclTax: totalInclTax.formatted,
         options: options && Object.keys(options).length ? (options as Record<string, unknown>) : null,
-        baseImage: item.product.images[0] ? imageUrl(ctx, item.product.images[0].path) : null,
-        productUrlKey: t?.urlKey ?? null,
+        baseImage: item.image ? imageUrl(ctx, item.image) : null,
+        productUrlKey: item.urlKey,
         canChangeQty: item.type !== "downloadable",
       };
     }),
@@ -81,7 +84,9 @@ export async function cartView(ctx: RequestContext, ref: CartRef, message: strin
     discountAmount: discount.amount,
     baseDiscountAmount: Number(cart.baseDiscountAmount),
     taxAmount: tax.amount,
+    baseTaxAmount: Number(cart.baseTaxAmount),
     shippingAmount: shipping.amount,
+    baseShippingAmount: Number(cart.baseShippingAmount),
     grandTotal: grand.amount,
     baseGrandTotal: Number(cart.baseGrandTotal),
     formattedSubtotal: subtotal.formatted,
@@ -89,13 +94,22 @@ export async function cartView(ctx: RequestContext, ref: CartRef, message: strin
     formattedTaxAmount: tax.formatted,
     formattedShippingAmount: shipping.formatted,
     formattedGrandTotal: grand.formatted,
-    billingAddress: toAddress(cart.addresses.find((a) => a.addressType === "billing")),
-    shippingAddress: toAddress(cart.addresses.find((a) => a.addressType === "shipping")),
+    subTotalInclTax: subInclTax.amount,
+    baseSubTotalInclTax: base(subtotalInclTax),
+    formattedSubTotalInclTax: subInclTax.formatted,
+    taxTotal: tax.amount,
+    formattedTaxTotal: tax.formatted,
+    shippingAmountInclTax: shipInclTax.amount,
+    baseShippingAmountInclTax: base(shippingInclTax),
+    formattedShippingAmountInclTax: shipInclTax.formatted,
+    sessionToken: token,
+    billingAddress: toAddress(state.billing),
+    shippingAddress: toAddress(state.shipping),
     selectedShippingRate: cart.shippingMethod,
-    selectedShippingRateTitle: rate?.methodTitle ?? null,
+    selectedShippingRateTitle: rate?.title ?? null,
     paymentMethod: cart.paymentMethod,
     paymentMethodTitle: cart.paymentMethodTitle,
-    haveStockableItems: cart.items.some((i) => STOCKABLE_TYPES.has(i.type)),
+    haveStockableItems: state.lines.some((i) => STOCKABLE_TYPES.has(i.type)),
     success: true,
     message,
   };

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { email } from "../operations/fields.ts";
-import { recalculate } from "../cart/totals.ts";
+import { recalculateState } from "../cart/totals.ts";
+import { loadCart, type AddressRow, type CartState } from "../cart/state.ts";
+import { countryByCode } from "./reference.ts";
 import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
 
@@ -57,7 +59,7 @@ async function readSide(ctx: RequestContext, input: Record<string, unknown>, pre
     throw new Validation(`${field}: ${message}`, errors);
   }
   const country = String(input[`${prefix}Country`]).toUpperCase();
-  const known = await ctx.db.country.findUnique({ where: { code: country }, include: { states: { select: { code: true, name: true } } } });
+  const known = await countryByCode(ctx.db, country);
   if (!known) throw Validation.field(`${prefix}Country`, `"${country}" is not a country this store ships to.`);
   const state = (input[`${prefix}State`] as string | undefined) || null;
   if (state && known.states.length && !known.states.some((s) => s.code === state || s.name === state)) {
@@ -77,31 +79,29 @@ async function readSide(ctx: RequestContext, input: Record<string, unknown>, pre
   };
 }
 
-export async function saveAddresses(ctx: RequestContext, cartId: number, input: CheckoutAddressInput): Promise<void> {
+/** Saves the addresses and resets the shipping and payment choices; returns the cart as written. */
+export async function saveAddresses(ctx: RequestContext, cartId: number, input: CheckoutAddressInput): Promise<CartState> {
   const guest = ctx.principal.kind !== "customer";
   const billing = await readSide(ctx, input, "billing", guest);
   const shipping = input.useForShipping ? billing : await readSide(ctx, input, "shipping", false);
   const customer = ctx.principal.kind === "customer"
     ? await ctx.db.customer.findUnique({ where: { id: ctx.principal.customerId }, select: { email: true } })
     : null;
-  await ctx.db.$transaction(async (tx) => {
-    await requireStep(tx, cartId, "address");
+  return ctx.db.$transaction(async (tx) => {
+    const state = await loadCart(tx, ctx, cartId);
+    requireStep(state, "address");
+    const saved: AddressRow[] = [];
     for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
       const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
-      await tx.cartAddress.upsert({ where: { cartId_addressType: { cartId, addressType } }, create: { cartId, addressType, ...data }, update: data });
+      saved.push(await tx.cartAddress.upsert({ where: { cartId_addressType: { cartId, addressType } }, create: { cartId, addressType, ...data }, update: data }));
     }
-    await tx.cart.update({
-      where: { id: cartId },
-      data: {
-        shippingMethod: null,
-        paymentMethod: null,
-        paymentMethodTitle: null,
-        customerEmail: billing.email ?? customer?.email ?? null,
-        customerFirstName: billing.firstName,
-        customerLastName: billing.lastName,
-      },
-    });
-    await recalculate(tx, ctx, cartId);
+    return recalculateState(
+      tx,
+      ctx,
+      { ...state, billing: saved[0], shipping: saved[1] },
+      { shippingMethod: null, paymentMethod: null, paymentMethodTitle: null, customerEmail: billing.email ?? customer?.email ?? null },
+      { customerFirstName: billing.firstName, customerLastName: billing.lastName },
+    );
   });
 }
 
@@ -113,8 +113,10 @@ export async function checkoutAddresses(ctx: RequestContext, cartId: number) {
       : Promise.resolve([]),
     ctx.db.cartAddress.findMany({ where: { cartId }, orderBy: { id: "asc" } }),
   ]);
+  // The family's further fields: `name`, and what these rows do not keep (`gender`, `parentAddressId`, `additional`).
+  const family = (a: { firstName: string; lastName: string }) => ({ name: `${a.firstName} ${a.lastName}`, gender: null, parentAddressId: null, additional: null });
   return [
-    ...book.map((a) => ({ ...a, addressType: "customer", defaultAddress: a.defaultAddress })),
-    ...saved.map((a) => ({ ...a, defaultAddress: false })),
+    ...book.map((a) => ({ ...a, ...family(a), addressType: "customer", defaultAddress: a.defaultAddress })),
+    ...saved.map((a) => ({ ...a, ...family(a), vatId: null, defaultAddress: false })),
   ];
 }

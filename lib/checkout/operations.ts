@@ -7,7 +7,9 @@ import { cartPaymentMethods, choosePayment } from "./payment.ts";
 import { cartShippingRates, chooseShippingMethod } from "./shipping-rates.ts";
 import { checkoutOrder } from "./place-order.ts";
 import { CartShape } from "../cart/shapes.ts";
-import { cartView } from "../cart/view.ts";
+import { renderCart } from "../cart/view.ts";
+import { Forbidden } from "../errors.ts";
+import { familyAddressInput, FlatAddresses, flatAddresses, keepingSavedShipping, placeOrderInOneStep, requireOwnCustomer } from "./family.ts";
 
 /** Every checkout step is the cart's: a customer bearer or a guest cart token. */
 const shopCart = { surface: "shop", access: "cart" } as const;
@@ -19,6 +21,9 @@ const CheckoutAddress = z
     id: z.int(), addressType: z.string(), firstName: z.string(), lastName: z.string(), companyName: z.string().nullable(),
     address: z.string(), city: z.string(), state: z.string().nullable(), country: z.string(), postcode: z.string(),
     email: z.string().nullable(), phone: z.string().nullable(), defaultAddress: z.boolean(), useForShipping: z.boolean(),
+    /** The family's further fields: `name` is first and last name; `parentAddressId` and `additional` are always null here. */
+    name: z.string(), vatId: z.string().nullable(), gender: z.string().nullable(), parentAddressId: z.int().nullable(),
+    additional: z.record(z.string(), z.unknown()).nullable(), createdAt: z.date(), updatedAt: z.date(),
   })
   .meta({ id: "CheckoutAddress", iri: "/api/shop/checkout-addresses" });
 
@@ -43,6 +48,7 @@ export const collectionGetCheckoutAddresses = operation({
   output: CheckoutAddress,
   list: "all",
   rest: { method: "GET", paths: ["/api/shop/checkout/get-addresses"] },
+  graphql: { connection: true },
   run: async (ctx, input) => checkoutAddresses(ctx, (await currentCart(ctx, input)).id),
 });
 
@@ -52,12 +58,54 @@ export const createCheckoutAddress = operation({
   kind: "mutation",
   summary: "Step 1: save the billing address (and the shipping one, or `useForShipping`) as flat billing*/shipping* fields; a nested object is a 422.",
   input: CheckoutAddressInput,
-  output: z.object({ success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), cart: CartShape }).meta({ id: "CheckoutAddressResult" }),
+  // `id`/`_id` name the cart; the flat billing*/shipping* fields echo what was saved (the family's clients read them).
+  output: z
+    .object({ id: z.int(), _id: z.int(), success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), cart: CartShape })
+    .extend(FlatAddresses.shape)
+    .meta({ id: "CheckoutAddressResult" }),
   rest: { method: "POST", paths: ["/api/shop/checkout/set-billing-address", "/api/shop/checkout/set-shipping-address"], input: flatAddressBody },
   run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
-    await saveAddresses(ctx, ref.id, input);
-    return { success: true, message: "The address was saved.", cartToken: ref.token, cart: await cartView(ctx, ref) };
+    // Each step checks the cart open in the statement that reads it (lib/cart/state.ts), so none reads it twice.
+    const ref = await currentCart(ctx, input, { allowClosed: true });
+    const state = await saveAddresses(ctx, ref.id, input);
+    return {
+      id: ref.id, _id: ref.id, success: true, message: "The address was saved.", cartToken: ref.token,
+      cart: await renderCart(ctx, state, ref.token), ...flatAddresses(state),
+    };
+  },
+});
+
+const FamilyAddressInput = z.object({
+  firstName: z.string().max(100), lastName: z.string().max(100), email: z.string().max(255).optional(), companyName: z.string().max(255).optional(),
+  address: z.union([z.string().max(1000), z.array(z.string().max(255)).max(10)]), city: z.string().max(100), state: z.string().max(100).optional(),
+  country: z.string().max(2), zipCode: z.string().max(20).optional(), postalCode: z.string().max(20).optional(),
+  postcode: z.string().max(20).optional(), phone: z.string().max(40).optional(),
+});
+const AddressStepResult = z.object({ success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), cart: CartShape });
+
+export const setBillingAddress = operation({
+  ...shopCart,
+  name: "setBillingAddress",
+  kind: "mutation",
+  summary:
+    "The family's one-address form of createCheckoutAddress: the billing address as one object (`zipCode` for the postcode), " +
+    "also the shipping one unless `sameAsShippingAddress` is false and a shipping address is saved separately. " +
+    "`cartId` is the guest cart token; `customerId`, when sent, must be the signed-in customer's.",
+  input: FamilyAddressInput.extend({
+    cartId: z.string().trim().max(64).optional(),
+    customerId: z.union([z.string().max(20), z.int()]).optional(),
+    sameAsShippingAddress: z.boolean().optional(),
+    cartToken,
+  }),
+  output: AddressStepResult.meta({ id: "SetBillingAddressResult" }),
+  graphql: { inputName: "SetBillingAddressInput", payloadFields: ["cart", "message", "success"] },
+  run: async (ctx, input) => {
+    requireOwnCustomer(ctx, input.customerId);
+    const ref = await currentCart(ctx, { cartToken: input.cartToken ?? input.cartId }, { allowClosed: true });
+    const { cartId: _c, customerId: _u, sameAsShippingAddress: _s, cartToken: _t, ...address } = input;
+    const addresses = familyAddressInput(address, null, ref.token ?? undefined);
+    const state = await saveAddresses(ctx, ref.id, input.sameAsShippingAddress === false ? await keepingSavedShipping(ctx, ref.id, addresses) : addresses);
+    return { success: true, message: "The billing address was saved.", cartToken: ref.token, cart: await renderCart(ctx, state, ref.token) };
   },
 });
 
@@ -70,7 +118,7 @@ export const collectionShippingRates = operation({
   output: ShippingRate,
   list: "all",
   rest: { method: "GET", paths: ["/api/shop/checkout/get-shipping-methods"], errors: [409] },
-  run: async (ctx, input) => cartShippingRates(ctx, (await currentCart(ctx, input)).id),
+  run: async (ctx, input) => cartShippingRates(ctx, (await currentCart(ctx, input, { allowClosed: true })).id),
 });
 
 export const createCheckoutShippingMethod = operation({
@@ -79,12 +127,14 @@ export const createCheckoutShippingMethod = operation({
   kind: "mutation",
   summary: "Step 2: choose one of the cart's shipping rates by code, e.g. `flatrate_flatrate`.",
   input: z.object({ shippingMethod: z.string().trim().min(1, { message: "is required" }).max(100), cartToken }),
-  output: z.object({ success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), shippingMethod: z.string() }).meta({ id: "CheckoutShippingMethod" }),
+  output: z
+    .object({ id: z.int(), success: z.boolean(), message: z.string(), cartToken: z.string().nullable(), shippingMethod: z.string() })
+    .meta({ id: "CheckoutShippingMethod" }),
   rest: { method: "POST", paths: ["/api/shop/checkout/set-shipping-method"] },
   run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
+    const ref = await currentCart(ctx, input, { allowClosed: true });
     await chooseShippingMethod(ctx, ref.id, input.shippingMethod);
-    return { success: true, message: "The shipping method was saved.", cartToken: ref.token, shippingMethod: input.shippingMethod };
+    return { id: ref.id, success: true, message: "The shipping method was saved.", cartToken: ref.token, shippingMethod: input.shippingMethod };
   },
 });
 
@@ -93,12 +143,15 @@ export const collectionPaymentMethods = operation({
   name: "collectionPaymentMethods",
   kind: "query",
   summary: "Step 3: payment methods of the channel; empty until an address is saved.",
-  input: z.object({ cartToken }),
+  // `token`: the family's clients name the cart again here; an empty one is ignored, any other must be the caller's.
+  input: z.object({ cartToken, token: cartToken }),
   output: PaymentMethodShape,
   list: "all",
   rest: { method: "GET", paths: ["/api/shop/checkout/get-payment-methods"], errors: [409] },
   run: async (ctx, input) => {
-    const methods = await cartPaymentMethods(ctx, (await currentCart(ctx, input)).id);
+    const ref = await currentCart(ctx, { cartToken: input.cartToken || input.token || undefined }, { allowClosed: true });
+    if (input.token && input.token.toLowerCase() !== ref.token) throw new Forbidden("token does not name the caller's cart.");
+    const methods = await cartPaymentMethods(ctx, ref.id);
     return methods.map((m) => ({
       id: m.id, method: m.code, title: m.title, description: m.description, icon: null, isAllowed: true, offsite: m.offsite,
     }));
@@ -127,7 +180,7 @@ export const createCheckoutPaymentMethod = operation({
     .meta({ id: "CheckoutPaymentMethod" }),
   rest: { method: "POST", paths: ["/api/shop/checkout/set-payment-method"] },
   run: async (ctx, input) => {
-    const ref = await currentCart(ctx, input);
+    const ref = await currentCart(ctx, input, { allowClosed: true });
     const chosen = await choosePayment(ctx, ref.id, input);
     return {
       success: true,
@@ -167,5 +220,46 @@ export const createCheckoutOrder = operation({
       id: order.id, cartToken: ref.token, orderId: order.id, orderIncrementId: order.incrementId, redirect: false, redirectUrl: null,
       success: true, message: "The order was placed.",
     };
+  },
+});
+
+export const createOrder = operation({
+  ...shopCart,
+  name: "createOrder",
+  kind: "mutation",
+  summary:
+    "The family's one-call checkout: billing (and shipping, else the billing one) address objects, `shippingMethod` (a rate code " +
+    "such as `flatrate_flatrate`; omit it for a cart that does not ship) and an onsite `paymentMethod`, then the order is placed. " +
+    "`cartId` is the guest cart token. An offsite gateway answers `redirectUrl` and no order, as createCheckoutOrder does.",
+  input: z.object({
+    cartId: z.string().trim().max(64).optional(),
+    billingAddress: FamilyAddressInput,
+    shippingAddress: FamilyAddressInput.optional(),
+    shippingMethod: z.string().trim().max(100).optional(),
+    paymentMethod: z.string().trim().min(1, { message: "is required" }).max(100),
+    cartToken,
+  }),
+  output: z
+    .object({
+      order: z
+        .object({
+          id: z.int(), orderNumber: z.string(), status: z.string(), total: z.number(),
+          items: z.array(z.object({ id: z.int(), productName: z.string(), quantity: z.int(), price: z.number() }).meta({ id: "PlacedOrderItem" })),
+        })
+        .nullable()
+        .meta({ id: "PlacedOrder" }),
+      redirectUrl: z.string().nullable(),
+      cartToken: z.string().nullable(),
+      success: z.boolean(),
+      message: z.string(),
+    })
+    .meta({ id: "OneStepOrder" }),
+  graphql: { payloadFields: ["order", "redirectUrl", "message", "success"] },
+  run: async (ctx, input) => {
+    const ref = await currentCart(ctx, { cartToken: input.cartToken ?? input.cartId }, { allowClosed: true });
+    const addresses = familyAddressInput(input.billingAddress, input.shippingAddress ?? null, ref.token ?? undefined);
+    const placed = await placeOrderInOneStep(ctx, ref.id, { addresses, shippingMethod: input.shippingMethod, paymentMethod: input.paymentMethod });
+    const message = placed.order ? "The order was placed." : "Send the shopper to redirectUrl; the order is created when the payment succeeds.";
+    return { ...placed, cartToken: ref.token, success: true, message };
   },
 });

@@ -5,13 +5,13 @@ import type { Tx } from "../db/client.ts";
 import { Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { requireStep } from "./steps.ts";
+import { channelPaymentMethods } from "./reference.ts";
+import { loadCart } from "../cart/state.ts";
 import { assertReturnUrls } from "./return-urls.ts";
 
+/** The channel's active methods (held in process, ./reference.ts). */
 export async function availablePaymentMethods(ctx: RequestContext) {
-  return ctx.db.paymentMethod.findMany({
-    where: { active: true, channels: { some: { channelId: ctx.channel.id } } },
-    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-  });
+  return channelPaymentMethods(ctx.db, ctx.channel.id);
 }
 
 export interface PaymentChoice {
@@ -23,7 +23,7 @@ export interface PaymentChoice {
 
 /** Step 3's list: the channel's methods once the billing address is saved, none before. */
 export async function cartPaymentMethods(ctx: RequestContext, cartId: number) {
-  const state = await requireStep(ctx.db, cartId, "paymentMethods");
+  const state = requireStep(await loadCart(ctx.db, ctx, cartId), "paymentMethods");
   return state.hasAddress ? availablePaymentMethods(ctx) : [];
 }
 
@@ -42,15 +42,17 @@ export async function openGatewaySession(db: Pick<Tx, "paymentSession">, ctx: Re
 
 /** Records the method; for an offsite one opens a gateway session and returns its URL. */
 export async function choosePayment(ctx: RequestContext, cartId: number, input: PaymentChoice): Promise<{ title: string; gatewayUrl: string | null; offsite: boolean }> {
-  // Refused before anything is written, whichever method is chosen.
-  assertReturnUrls(input, ctx.baseUrl);
   const methods = await availablePaymentMethods(ctx);
   const method = methods.find((m) => m.code === input.paymentMethod);
   return ctx.db.$transaction(async (tx) => {
-    await requireStep(tx, cartId, "paymentMethod");
+    const state = await loadCart(tx, ctx, cartId); // a closed cart is a 409 first
+    // Refused before anything is written, whichever method is chosen.
+    assertReturnUrls(input, ctx.baseUrl);
+    requireStep(state, "paymentMethod");
     if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);
-    await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: method.code, paymentMethodTitle: method.title } });
-    await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
+    await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: method.code, paymentMethodTitle: method.title }, select: { id: true } });
+    // Only a cart that went to a gateway has sessions to cancel.
+    if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
     if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };
     const urls = { successUrl: input.paymentSuccessUrl ?? null, failureUrl: input.paymentFailureUrl ?? null, cancelUrl: input.paymentCancelUrl ?? null };
     return { title: method.title, gatewayUrl: await openGatewaySession(tx, ctx, cartId, method.code, urls), offsite: true };

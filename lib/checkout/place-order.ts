@@ -3,12 +3,16 @@
 // click finds the order the first attempt made instead of making a second one.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
+import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
 import { convert, dec } from "../money.ts";
-import { STOCKABLE_TYPES, type LineOptions } from "../cart/totals.ts";
+import { STOCKABLE_TYPES } from "../cart/totals.ts";
+import { loadCart, stockNeeds } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
-import { checkoutState, requireStep } from "./steps.ts";
+import { requireStep } from "./steps.ts";
 import { openGatewaySession } from "./payment.ts";
+import { paymentMethodByCode, shippingMethods } from "./reference.ts";
+import { mailOrderPlaced } from "../mail/events.ts";
 
 export interface PlacedOrder {
   id: number;
@@ -33,22 +37,29 @@ export interface PaymentRecord {
  * for the cart is the answer to a retry.
  */
 export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
-  const existing = await orderForCart(ctx, cartId);
-  if (existing) return { order: existing };
-  const { cart } = await checkoutState(ctx.db, cartId);
-  const method = cart.paymentMethod ? await ctx.db.paymentMethod.findUnique({ where: { code: cart.paymentMethod } }) : null;
-  if (!method?.offsite) return { order: await placeOrder(ctx, cartId, { paid: false }) };
-  await requireStep(ctx.db, cartId, "placeOrder");
+  // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
+  const state = await loadCart(ctx.db, ctx, cartId, { allowClosed: true });
+  if (!state.cart.isActive) {
+    const existing = await orderForCart(ctx, cartId);
+    if (existing) return { order: existing };
+  }
+  const method = state.cart.paymentMethod ? await paymentMethodByCode(ctx.db, state.cart.paymentMethod) : null;
+  if (!method?.offsite) return { order: await placeOrder(ctx, cartId, { paid: false }, state.cart.isActive) };
+  requireStep(state, "placeOrder");
   const last = await ctx.db.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
   const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
   return { redirectUrl: await openGatewaySession(ctx.db, ctx, cartId, method.code, urls) };
 }
 
-export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
-  const existing = await orderForCart(ctx, cartId);
-  if (existing) return existing;
+/** `open`: the caller has just seen the cart open, so it has no order to look up first. */
+export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord, open = false): Promise<PlacedOrder> {
+  if (!open) {
+    const existing = await orderForCart(ctx, cartId);
+    if (existing) return existing;
+  }
   try {
-    return await ctx.db.$transaction((tx) => createOrder(tx, ctx, cartId, payment), { timeout: 20_000 });
+    // The stock it takes names its products, so the catalog caches drop only what shows them (lib/catalog/cache.ts).
+    return await withDeclaredRows(() => ctx.db.$transaction((tx) => createOrder(tx, ctx, cartId, payment), { timeout: 20_000 }));
   } catch (e) {
     // Lost a race with another attempt on the same cart (a unique-key clash, or the cart closed under us):
     // that attempt's order is the answer.
@@ -59,35 +70,45 @@ export async function placeOrder(ctx: RequestContext, cartId: number, payment: P
 }
 
 async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
-  const closed = await tx.cart.findUniqueOrThrow({ where: { id: cartId }, select: { isActive: true } });
-  if (!closed.isActive) {
+  // The cart, its addresses and lines in one statement (lib/cart/state.ts); the rest only when a line needs it.
+  const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
+  if (!state.cart.isActive) {
     const order = await tx.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
     if (order) return order;
     throw new Conflict("This cart has already been checked out.");
   }
-  await requireStep(tx, cartId, "placeOrder");
-  const full = await tx.cart.findUniqueOrThrow({
-    where: { id: cartId },
-    include: {
-      items: { where: { parentId: null }, orderBy: { id: "asc" }, include: { product: { include: { downloadableLinks: true } } } },
-      addresses: true,
-      shippingRates: true,
-      customer: { select: { id: true, customerGroupId: true, email: true, firstName: true, lastName: true } },
-    },
-  });
-  const billing = full.addresses.find((a) => a.addressType === "billing")!;
-  const rate = full.shippingRates.find((r) => r.method === full.shippingMethod) ?? null;
+  requireStep(state, "placeOrder");
+  const downloadable = state.lines.filter((l) => l.type === "downloadable").map((l) => l.productId);
+  const [customer, links, methods] = await Promise.all([
+    state.cart.customerId != null
+      ? tx.customer.findUnique({ where: { id: state.cart.customerId }, select: { id: true, customerGroupId: true, email: true, firstName: true, lastName: true } })
+      : Promise.resolve(null),
+    downloadable.length ? tx.downloadableLink.findMany({ where: { productId: { in: downloadable } } }) : Promise.resolve([]),
+    shippingMethods(tx),
+  ]);
+  const full = {
+    ...state.cart,
+    items: state.lines.map((l) => ({ ...l, product: { downloadableLinks: links.filter((d) => d.productId === l.productId) } })),
+    addresses: [state.billing, state.shipping].filter((a) => a != null),
+    customer,
+  };
+  const billing = state.billing!;
+  const method = methods.find((m) => `${m.code}_${m.code}` === full.shippingMethod);
+  const rate = method ? { methodTitle: method.title, methodDescription: method.description } : null;
   const money = (base: unknown) => convert(dec(base as never), ctx.currency).toString();
 
-  // Stock first: a conditional decrement per line, so two shoppers racing for the last unit cannot both win.
+  // Stock first: a conditional decrement per product a line takes (a bundle line: each of its products), so two
+  // shoppers racing for the last unit cannot both win.
   for (const item of full.items) {
     if (!STOCKABLE_TYPES.has(item.type)) continue;
-    const productId = (item.additional as LineOptions | null)?.variantId ?? item.productId;
-    const { count } = await tx.productInventory.updateMany({
-      where: { productId, channelId: full.channelId, qty: { gte: item.quantity } },
-      data: { qty: { decrement: item.quantity } },
-    });
-    if (count === 0) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
+    for (const [productId, qty] of stockNeeds(item)) {
+      declareRows("ProductInventory", [productId, item.productId]);
+      const { count } = await tx.productInventory.updateMany({
+        where: { productId, channelId: full.channelId, qty: { gte: qty } },
+        data: { qty: { decrement: qty } },
+      });
+      if (count === 0) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
+    }
   }
 
   let coupon: { id: number; usageLimit: number | null } | null = null;
@@ -103,7 +124,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
     }
   }
 
-  const paymentMethod = await tx.paymentMethod.findUnique({ where: { code: full.paymentMethod! } });
+  const paymentMethod = await paymentMethodByCode(tx, full.paymentMethod!);
   const status = payment.paid ? transition("pending", "pay") : "pending";
   const order = await tx.order.create({
     data: {
@@ -127,50 +148,54 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
       exchangeRate: ctx.currency.rate.toString(),
       totalItemCount: full.items.length,
       totalQtyOrdered: full.items.reduce((n, i) => n + i.quantity, 0),
-      baseSubTotal: full.baseSubtotal,
+      baseSubTotal: full.baseSubtotal.toString(),
       subTotal: money(full.baseSubtotal),
-      baseDiscountAmount: full.baseDiscountAmount,
+      baseDiscountAmount: full.baseDiscountAmount.toString(),
       discountAmount: money(full.baseDiscountAmount),
-      baseShippingAmount: full.baseShippingAmount,
+      baseShippingAmount: full.baseShippingAmount.toString(),
       shippingAmount: money(full.baseShippingAmount),
-      baseTaxAmount: full.baseTaxAmount,
+      baseTaxAmount: full.baseTaxAmount.toString(),
       taxAmount: money(full.baseTaxAmount),
-      baseGrandTotal: full.baseGrandTotal,
+      baseGrandTotal: full.baseGrandTotal.toString(),
       grandTotal: money(full.baseGrandTotal),
       grandTotalInvoiced: payment.paid ? money(full.baseGrandTotal) : "0",
       cartId,
-      addresses: {
-        create: full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
-          addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
-        })),
-      },
-      payment: {
-        create: { method: full.paymentMethod!, methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!, additional: payment.additional ?? {} },
-      },
     },
+    select: { id: true },
   });
   const incrementId = String(order.id).padStart(9, "0");
-  await tx.order.update({ where: { id: order.id }, data: { incrementId } });
+  // One statement each: the number, the addresses, the payment, the lines that need no id back.
+  await tx.order.update({ where: { id: order.id }, data: { incrementId }, select: { id: true } });
+  await tx.orderAddress.createMany({
+    data: full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
+      orderId: order.id, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
+    })),
+  });
+  await tx.orderPayment.create({
+    data: { orderId: order.id, method: full.paymentMethod!, methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!, additional: payment.additional ?? {} },
+    select: { id: true },
+  });
 
-  for (const item of full.items) {
-    const options = (item.additional ?? {}) as LineOptions;
-    const line = await tx.orderItem.create({
-      data: {
-        orderId: order.id,
-        productId: item.productId,
-        sku: item.sku,
-        type: item.type,
-        name: item.name,
-        qtyOrdered: item.quantity,
-        qtyInvoiced: payment.paid ? item.quantity : 0,
-        basePrice: item.basePrice,
-        price: money(item.basePrice),
-        baseTotal: item.baseTotal,
-        total: money(item.baseTotal),
-        weight: item.weight,
-        additional: item.additional ?? {},
-      },
-    });
+  const lineData = (item: (typeof full.items)[number]) => ({
+    orderId: order.id,
+    productId: item.productId,
+    sku: item.sku,
+    type: item.type,
+    name: item.name,
+    qtyOrdered: item.quantity,
+    qtyInvoiced: payment.paid ? item.quantity : 0,
+    basePrice: item.basePrice.toString(),
+    price: money(item.basePrice),
+    baseTotal: item.baseTotal.toString(),
+    total: money(item.baseTotal),
+    weight: item.weight?.toString() ?? null,
+    additional: (item.additional ?? {}) as object,
+  });
+  // Lines in cart order; a downloadable line needs its id back for its purchases, so a cart with one goes line by line.
+  if (!downloadable.length) await tx.orderItem.createMany({ data: full.items.map(lineData) });
+  for (const item of downloadable.length ? full.items : []) {
+    const options = item.additional ?? {};
+    const line = await tx.orderItem.create({ select: { id: true }, data: lineData(item) });
     if (item.type === "downloadable") {
       const chosen = new Set(options.links ?? []);
       const links = item.product.downloadableLinks.filter((l) => chosen.has(l.id));
@@ -193,5 +218,9 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
   }
   if (coupon) await tx.couponUsage.create({ data: { couponId: coupon.id, customerId: full.customerId, orderId: order.id } });
   await tx.cart.update({ where: { id: cartId }, data: { isActive: false } });
+  await mailOrderPlaced(tx, ctx, {
+    id: order.id, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
+    firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),
+  });
   return { id: order.id, incrementId, status };
 }

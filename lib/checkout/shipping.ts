@@ -2,8 +2,11 @@
 // `<carrier>_<method>` (WIRE.md), e.g. `flatrate_flatrate`.
 import type { Tx } from "../db/client.ts";
 import { dec, Decimal } from "../money.ts";
+import { shippingMethods } from "./reference.ts";
 
 export interface Rate {
+  /** The shipping method's id. */
+  id: number;
   carrier: string;
   carrierTitle: string;
   method: string;
@@ -19,13 +22,24 @@ interface CarrierConfig {
   threshold?: number | string;
 }
 
+type MethodRow = Awaited<ReturnType<Tx["shippingMethod"]["findMany"]>>[number];
+
 /** The rates a cart qualifies for, given its base subtotal and the quantity of items that ship. */
-export async function quoteRates(tx: Tx, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
+export async function quoteRates(tx: Pick<Tx, "shippingMethod">, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
   const methods = await tx.shippingMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+  return quoteFrom(methods, cart);
+}
+
+/** The same from the active methods held in process (./reference.ts): what every checkout step asks. */
+export async function quoteHeld(db: Pick<Tx, "shippingMethod" | "paymentMethod" | "country">, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
+  return quoteFrom(await shippingMethods(db), cart);
+}
+
+function quoteFrom(methods: MethodRow[], cart: { baseSubtotal: Decimal; shippableQty: number }): Rate[] {
   const rates: Rate[] = [];
   for (const m of methods) {
     const config = (m.config ?? {}) as CarrierConfig;
-    const rate = { carrier: m.code, carrierTitle: m.title, method: `${m.code}_${m.code}`, methodTitle: m.title, methodDescription: m.description };
+    const rate = { id: m.id, carrier: m.code, carrierTitle: m.title, method: `${m.code}_${m.code}`, methodTitle: m.title, methodDescription: m.description };
     if (m.code === "flatrate") {
       const each = dec(config.rate ?? 0);
       rates.push({ ...rate, basePrice: config.type === "per_item" ? each.mul(cart.shippableQty) : each });

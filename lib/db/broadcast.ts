@@ -6,7 +6,7 @@
 // by the time an admin's write is answered, the other instances have it. Should the subscription drop (Redis
 // restarts), an instance drops all its caches when it is back, since it may have missed notices meanwhile.
 import { randomUUID } from "node:crypto";
-import { announce, isWatched, onWrite, type Written } from "./observe.ts";
+import { announce, isWatched, onWrite, type Rows, type Written } from "./observe.ts";
 import { closeRedis, redis, redisConfigured, redisPrefix, redisSubscriber } from "../redis/index.ts";
 import { log } from "../log/index.ts";
 
@@ -16,12 +16,17 @@ const channel = () => `${redisPrefix()}:writes`;
 interface Message {
   from: string;
   tables: string[] | "all";
+  /** Targeted notices: for some tables, the product ids whose rows changed (./observe.ts `declareRows`). */
+  rows?: Record<string, number[]>;
 }
 
 function parse(text: string): Message | null {
   try {
     const m = JSON.parse(text) as Message;
-    return typeof m.from === "string" && (m.tables === "all" || Array.isArray(m.tables)) ? m : null;
+    if (typeof m.from !== "string" || !(m.tables === "all" || Array.isArray(m.tables))) return null;
+    const rows = m.rows && typeof m.rows === "object" ? Object.entries(m.rows) : [];
+    if (!rows.every(([, ids]) => Array.isArray(ids) && ids.every((id) => Number.isInteger(id)))) return { from: m.from, tables: m.tables };
+    return m;
   } catch {
     return null;
   }
@@ -30,8 +35,8 @@ function parse(text: string): Message | null {
 /** How long a write waits for its notice to be published; past it, the write is answered anyway. */
 const PUBLISH_TIMEOUT_MS = 1_000;
 
-async function publish(tables: Written): Promise<void> {
-  const message: Message = { from: INSTANCE, tables: tables === "all" ? "all" : [...tables] };
+async function publish(tables: Written, rows?: Rows): Promise<void> {
+  const message: Message = { from: INSTANCE, tables: tables === "all" ? "all" : [...tables], ...(rows ? { rows: rows as Record<string, number[]> } : {}) };
   let timer: NodeJS.Timeout | undefined;
   try {
     const published = (await redis()).publish(channel(), JSON.stringify(message));
@@ -57,7 +62,7 @@ async function subscribe(): Promise<void> {
   subscriber.on("message", (from: string, text: string) => {
     if (from !== channel()) return;
     const m = parse(text);
-    if (m && m.from !== INSTANCE) void announce(m.tables === "all" ? "all" : new Set(m.tables), "elsewhere");
+    if (m && m.from !== INSTANCE) void announce(m.tables === "all" ? "all" : new Set(m.tables), "elsewhere", true, m.rows);
   });
   const join = (): void => {
     subscriber.subscribe(channel()).catch((e: unknown) => {
@@ -76,7 +81,7 @@ const state = globalThis as unknown as { __commerceBroadcast?: { joined: Promise
  */
 export function joinBroadcast(): void {
   if (!redisConfigured() || state.__commerceBroadcast) return;
-  const stop = onWrite(({ tables, origin, settled }) => (origin === "here" && settled && isWatched(tables) ? publish(tables) : undefined));
+  const stop = onWrite(({ tables, origin, settled, rows }) => (origin === "here" && settled && isWatched(tables) ? publish(tables, rows) : undefined));
   const joined = subscribe().catch((e: unknown) => log.warn({ err: String(e) }, "write notices: no subscription"));
   state.__commerceBroadcast = { joined, stop };
 }

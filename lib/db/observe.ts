@@ -4,8 +4,16 @@
 // again when the transaction ends, so a cache filled from a read that ran in between (which still saw the old
 // rows) is dropped too. With Redis, settled writes to watched tables reach the other instances (./broadcast.ts).
 
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /** Tables a write touched; "all" when the statement does not say (a script, DDL, a CTE that writes). */
 export type Written = ReadonlySet<string> | "all";
+
+/**
+ * For some written tables, the only rows the write touched, named by product id (e.g. stock taken by an order:
+ * `{ ProductInventory: [12, 7] }`). A table written without such a declaration is absent: every row may have changed.
+ */
+export type Rows = Readonly<Record<string, readonly number[]>>;
 
 export interface WriteNotice {
   tables: Written;
@@ -13,6 +21,8 @@ export interface WriteNotice {
   origin: "here" | "elsewhere";
   /** False for a statement inside a transaction still open; true once it is committed (or rolled back). */
   settled: boolean;
+  /** Tables of `tables` whose changed rows are known (see `declareRows`); the others may have changed anywhere. */
+  rows?: Rows;
 }
 
 type StatementListener = (sql: string) => void;
@@ -60,13 +70,39 @@ export function onWrite(listener: WriteListener, tables?: Iterable<string>): () 
 export const isWatched = (written: Written): boolean => touches(written, registry.watched);
 
 /** Tells every listener of a write; resolves once the asynchronous ones (a broadcast) are done. */
-export async function announce(tables: Written, origin: WriteNotice["origin"] = "here", settled = true): Promise<void> {
+export async function announce(tables: Written, origin: WriteNotice["origin"] = "here", settled = true, rows?: Rows): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const listener of writeListeners) {
-    const result = listener({ tables, origin, settled });
+    const result = listener(rows && Object.keys(rows).length ? { tables, origin, settled, rows } : { tables, origin, settled });
     if (result) pending.push(result);
   }
   if (pending.length) await Promise.all(pending);
+}
+
+// Row declarations of the work running: writes made inside `withDeclaredRows` to a declared table carry its rows.
+const declared = new AsyncLocalStorage<Map<string, Set<number>>>();
+
+/** Runs `work` so that the writes it makes can be narrowed to rows with `declareRows`. */
+export function withDeclaredRows<T>(work: () => Promise<T>): Promise<T> {
+  return declared.run(new Map(), work);
+}
+
+/**
+ * Declares that the writes to `table` about to be made (inside `withDeclaredRows`) touch only the rows of these
+ * products, so caches drop what shows them and nothing else. Outside `withDeclaredRows` it does nothing.
+ */
+export function declareRows(table: string, productIds: Iterable<number>): void {
+  const store = declared.getStore();
+  if (!store) return;
+  const set = store.get(table) ?? new Set<number>();
+  for (const id of productIds) set.add(id);
+  store.set(table, set);
+}
+
+/** The rows declared for `table` in the running work, if any. */
+function declaredRows(table: string): number[] | undefined {
+  const set = declared.getStore()?.get(table);
+  return set ? [...set] : undefined;
 }
 
 const NOT_A_WRITE = /^\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|DEALLOCATE)\b/i;
@@ -105,15 +141,30 @@ function delegate<T extends object>(target: T, overrides: Record<string, unknown
   });
 }
 
-function observeQueryable<T extends Queryable>(target: T, written: Set<string> | null, extra: Record<string, unknown> = {}): T {
+/** What a transaction wrote: tables, and for each the rows declared, or null once some write did not declare. */
+type TxWrites = Map<string, Set<number> | null>;
+
+const rowsOf = (writes: TxWrites): Rows => {
+  const out: Record<string, number[]> = {};
+  for (const [table, ids] of writes) if (ids) out[table] = [...ids];
+  return out;
+};
+
+function observeQueryable<T extends Queryable>(target: T, written: TxWrites | null, extra: Record<string, unknown> = {}): T {
   const watch = (method: "queryRaw" | "executeRaw") => async (query: Query) => {
     for (const listener of statementListeners) listener(query.sql);
     const result = await target[method](query);
     const table = writtenTable(query.sql);
     if (table) {
-      if (written) written.add(table === "all" ? "*" : table);
+      const key = table === "all" ? "*" : table;
+      const ids = table === "all" ? undefined : declaredRows(table);
+      if (written) {
+        const before = written.get(key);
+        if (!ids || before === null) written.set(key, null);
+        else written.set(key, new Set([...(before ?? []), ...ids]));
+      }
       // Outside a transaction the write is settled now: the caller hears of it once every instance has.
-      await announce(table === "all" ? "all" : new Set([table]), "here", !written);
+      await announce(table === "all" ? "all" : new Set([table]), "here", !written, ids ? { [table]: ids } : undefined);
     }
     return result;
   };
@@ -121,12 +172,12 @@ function observeQueryable<T extends Queryable>(target: T, written: Set<string> |
 }
 
 function observeTransaction<T extends TransactionLike>(tx: T): T {
-  const written = new Set<string>();
+  const written: TxWrites = new Map();
   const end = (method: "commit" | "rollback") => async () => {
     try {
       await tx[method]();
     } finally {
-      if (written.size) await announce(written.has("*") ? "all" : written);
+      if (written.size) await announce(written.has("*") ? "all" : new Set(written.keys()), "here", true, rowsOf(written));
     }
   };
   return observeQueryable(tx, written, { commit: end("commit"), rollback: end("rollback") });

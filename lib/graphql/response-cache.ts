@@ -1,5 +1,6 @@
 // Shop GraphQL answers made only of catalog reads are kept like the reads themselves (lib/catalog/cache.ts): per
-// scope, dropped by every catalog write, here or in another instance, and after CATALOG_CACHE_MS otherwise. A kept
+// scope, dropped by every catalog write, here or in another instance (by a stock change only when they show the
+// product), and after CATALOG_CACHE_MS otherwise. A kept
 // answer skips yoga's execution and serialisation; the gate (key, rate budget) still runs for every request. Reads
 // that record something are never answered this way: `product` counts a visit, `products` with a search query
 // counts the search term, on every call.
@@ -47,7 +48,20 @@ export async function answerOf(res: Response): Promise<Answer> {
 const MAX_ANSWERS = 200;
 const MAX_KEY_LENGTH = 20_000;
 const MAX_ANSWER_LENGTH = 100_000;
-const answers = new CatalogCache<Answer>(CATALOG_CACHE_MS, MAX_ANSWERS, { keep: (a) => a.reusable && a.body.length <= MAX_ANSWER_LENGTH });
+/**
+ * Every id an answer carries (`_id`, product IRIs): a stock change drops the answers showing that product. Ids of
+ * other records count too, which only drops an answer more often than needed.
+ */
+function idsIn(answer: Answer): number[] {
+  const ids: number[] = [];
+  for (const m of answer.body.matchAll(/"_id":(\d+)|\/api\/shop\/products\/(\d+)/g)) ids.push(Number(m[1] ?? m[2]));
+  return ids;
+}
+
+const answers = new CatalogCache<Answer>(CATALOG_CACHE_MS, MAX_ANSWERS, {
+  keep: (a) => a.reusable && a.body.length <= MAX_ANSWER_LENGTH,
+  productsOf: idsIn,
+});
 
 /**
  * The cache key of a request whose answer depends on nothing but the catalog and the scope; null otherwise.

@@ -2,7 +2,7 @@
 // products per transaction, ids assigned here so that no row needs a round trip for its product's id.
 // The products look like the demo's simple products: two locales, one image, a sub-category and its department,
 // a color and a size, stock in the default channel.
-import type { Db } from "../../lib/db/client.ts";
+import { provider, type Db } from "../../lib/db/client.ts";
 
 /** Bound parameters per statement, below SQLite's limit (32,766) and PostgreSQL's (65,535). */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -11,20 +11,24 @@ const PRODUCTS_PER_TRANSACTION = 10_000;
 type Row = (string | number | null)[];
 
 async function insertRows(db: Db, table: string, columns: string[], rows: Row[]): Promise<void> {
-  const tuple = `(${columns.map(() => "?").join(",")})`;
+  // SQLite takes `?`, PostgreSQL `$1, $2, …` (whose untyped parameters take their column's type: 1/0 booleans too).
+  const pg = provider() === "postgresql";
+  let n = 0;
+  const tuple = () => `(${columns.map(() => (pg ? `$${++n}` : "?")).join(",")})`;
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES `;
   const perStatement = Math.floor(PARAMS_PER_STATEMENT / columns.length);
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement);
-    await db.$executeRawUnsafe(head + chunk.map(() => tuple).join(","), ...chunk.flat());
+    n = 0;
+    await db.$executeRawUnsafe(head + chunk.map(tuple).join(","), ...chunk.flat());
   }
 }
 
 /** Visible products of the default channel: what the product list counts. */
 export async function visibleProducts(db: Db, channelId: number): Promise<number> {
   const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
-    `SELECT count(*) AS n FROM "Product" p JOIN "ProductChannel" c ON c."productId" = p.id AND c."channelId" = ?
-     WHERE p.status = 1 AND p."visibleIndividually" = 1 AND p."parentId" IS NULL`,
+    `SELECT count(*) AS n FROM "Product" p JOIN "ProductChannel" c ON c."productId" = p.id AND c."channelId" = ${provider() === "postgresql" ? "$1" : "?"}
+     WHERE p.status = true AND p."visibleIndividually" = true AND p."parentId" IS NULL`,
     channelId,
   );
   return Number(rows[0].n);
@@ -104,5 +108,7 @@ export async function growCatalog(db: Db, target: number, now = new Date()): Pro
       { maxWait: 10_000, timeout: 600_000 },
     );
   }
+  // PostgreSQL: the product ids were given here, so the id sequence must be moved past them.
+  if (provider() === "postgresql") await db.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"Product"', 'id'), (SELECT max(id) FROM "Product"))`);
   return missing;
 }

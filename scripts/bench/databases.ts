@@ -1,5 +1,8 @@
-// The bench's own SQLite databases, never the store's data/commerce.db: the demo store with ample stock
-// (data/bench.db), and copies of it grown to a 1,000- and a 100,000-product catalog.
+// The bench's own databases, never the store's: the demo store with ample stock, and copies of it grown to a
+// 1,000- and a 100,000-product catalog. SQLite (default): data/bench.db, data/bench-1k.db, data/bench-100k.db.
+// PostgreSQL (`--pg`): databases commerce_bench, commerce_bench_1k, commerce_bench_100k on BENCH_PG_URL's server
+// (default postgresql://root@127.0.0.1:5432), dropped and made again on every run; copies are made with
+// CREATE DATABASE … TEMPLATE.
 import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../../lib/db/migrate.ts";
@@ -9,6 +12,8 @@ import { createStorefrontKey } from "../../lib/storefront-keys/index.ts";
 import { growCatalog, visibleProducts } from "./catalog.ts";
 
 export const BASE_DATABASE = "file:./data/bench.db";
+const PG_SERVER = process.env.BENCH_PG_URL ?? "postgresql://root@127.0.0.1:5432";
+const PG_BASE = "commerce_bench";
 /** Stock of every product in the bench store: checkouts never run out. */
 const AMPLE_STOCK = 1_000_000_000;
 
@@ -25,6 +30,24 @@ export interface BenchDatabases {
 }
 
 const fileOf = (url: string) => path.resolve(url.slice("file:".length));
+function pgUrl(name: string): string {
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+const sizeName = (size: number) => (size >= 1000 && size % 1000 === 0 ? `${size / 1000}k` : String(size));
+
+/** Runs statements on the PostgreSQL server's maintenance database (creating and dropping databases). */
+async function pgAdmin(statements: string[]): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: pgUrl("postgres") });
+  await client.connect();
+  try {
+    for (const sql of statements) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 function remove(url: string): void {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(fileOf(url) + suffix, { force: true });
@@ -35,36 +58,49 @@ async function withDatabase<T>(url: string, work: (db: Db) => Promise<T>): Promi
   try {
     const db = await getDb();
     const result = await work(db);
-    // Fold the write-ahead log into the file, so a copy of the file is the whole database.
-    await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+    // Fold the write-ahead log into the file, so a copy of the file is the whole database; PostgreSQL: fresh
+    // planner statistics after the bulk inserts.
+    if (url.startsWith("file:")) await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+    else await db.$executeRawUnsafe("ANALYZE");
     return result;
   } finally {
     await disconnectDb();
   }
 }
 
-export async function prepareDatabases(largeSizes: number[], log: (line: string) => void): Promise<BenchDatabases> {
+export async function prepareDatabases(largeSizes: number[], log: (line: string) => void, postgres = false): Promise<BenchDatabases> {
   const started = Date.now();
-  remove(BASE_DATABASE);
-  migrate({ ...process.env, DATABASE_URL: BASE_DATABASE });
-  const { key, products } = await withDatabase(BASE_DATABASE, async (db) => {
+  const base = postgres ? pgUrl(PG_BASE) : BASE_DATABASE;
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const drop = (name: string) => `DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`;
+  if (postgres) await pgAdmin([drop(PG_BASE), `CREATE DATABASE ${quote(PG_BASE)}`]);
+  else remove(BASE_DATABASE);
+  migrate({ ...process.env, DATABASE_URL: base });
+  const { key, products } = await withDatabase(base, async (db) => {
     await seedDemoStore(db);
     await db.productInventory.updateMany({ data: { qty: AMPLE_STOCK } });
     const issued = await createStorefrontKey(db, { name: "Bench" });
     const channel = await db.channel.findUniqueOrThrow({ where: { code: "default" } });
     return { key: issued.key, products: await visibleProducts(db, channel.id) };
   });
-  log(`demo store seeded in ${BASE_DATABASE} (${products} listed products) in ${Date.now() - started} ms`);
+  log(`demo store seeded in ${base} (${products} listed products) in ${Date.now() - started} ms`);
 
   const large: Catalog[] = [];
   for (const size of largeSizes) {
     const t0 = Date.now();
-    const url = `file:./data/bench-${size >= 1000 && size % 1000 === 0 ? `${size / 1000}k` : size}.db`;
-    remove(url);
-    fs.copyFileSync(fileOf(BASE_DATABASE), fileOf(url));
+    let url: string;
+    if (postgres) {
+      const name = `${PG_BASE}_${sizeName(size)}`;
+      url = pgUrl(name);
+      await pgAdmin([drop(name), `CREATE DATABASE ${quote(name)} TEMPLATE ${quote(PG_BASE)}`]);
+    } else {
+      url = `file:./data/bench-${sizeName(size)}.db`;
+      remove(url);
+      fs.copyFileSync(fileOf(BASE_DATABASE), fileOf(url));
+    }
     const added = await withDatabase(url, (db) => growCatalog(db, size));
     log(`${url}: ${size} listed products (${added} bulk-inserted) in ${Date.now() - t0} ms`);
     large.push({ url, products: size });
   }
-  return { base: { url: BASE_DATABASE, products }, large, storefrontKey: key };
+  return { base: { url: base, products }, large, storefrontKey: key };
 }

@@ -17,8 +17,12 @@ export interface Scenario {
   storefrontKey: string;
   /** Plain requests, sent round-robin by every connection. */
   requests?: RequestSpec[];
-  /** A guest checkout of two of these products per round. */
+  /** A guest checkout of one of these products per round: the seven requests. */
   checkout?: { productIds: number[]; address: Record<string, unknown> };
+  /** Connections of this scenario, when not the spec's. */
+  connections?: number;
+  /** Load run at the same time as this scenario and not measured (e.g. buyers checking out while the list is read). */
+  alongside?: Scenario;
 }
 
 export interface LoadSpec {
@@ -74,7 +78,7 @@ function plainRequests(spec: Scenario): AutocannonRequest[] {
   }));
 }
 
-/** One guest checkout: cart token, two items, address, shipping, payment, place order. */
+/** One guest checkout, seven requests: cart token, one item, address, shipping methods, shipping method, payment, place order. */
 function checkoutRequests(spec: Scenario, record: Tally): AutocannonRequest[] {
   const { productIds, address } = spec.checkout!;
   let rounds = 0;
@@ -84,10 +88,10 @@ function checkoutRequests(spec: Scenario, record: Tally): AutocannonRequest[] {
     "content-type": "application/json",
     authorization: `Bearer ${context.token ?? "none"}`,
   });
-  const step = (path: string, body: (context: Context) => unknown, after?: (body: string, context: Context) => void): AutocannonRequest => ({
-    method: "POST",
+  const step = (path: string, body: ((context: Context) => unknown) | null, after?: (body: string, context: Context) => void): AutocannonRequest => ({
+    method: body ? "POST" : "GET",
     path,
-    setupRequest: (req, context) => ({ ...req, headers: headers(context), body: JSON.stringify(body(context)) }),
+    setupRequest: (req, context) => (body ? { ...req, headers: headers(context), body: JSON.stringify(body(context)) } : { ...req, headers: headers(context) }),
     onResponse: (status, text, context) => {
       if (status >= 300) record.failures.push(`${path} ${status} ${text.slice(0, 200)}`);
       else after?.(text, context);
@@ -109,8 +113,8 @@ function checkoutRequests(spec: Scenario, record: Tally): AutocannonRequest[] {
       },
     },
     step("/api/shop/cart/add-to-cart", (c) => ({ productId: productIds[(c.round ?? 0) % productIds.length], quantity: 1 })),
-    step("/api/shop/cart/add-to-cart", (c) => ({ productId: productIds[((c.round ?? 0) + 1) % productIds.length], quantity: 2 })),
     step("/api/shop/checkout/set-billing-address", () => address),
+    step("/api/shop/checkout/get-shipping-methods", null),
     step("/api/shop/checkout/set-shipping-method", () => ({ shippingMethod: "flatrate_flatrate" })),
     step("/api/shop/checkout/set-payment-method", () => ({ paymentMethod: "cashondelivery" })),
     step("/api/shop/checkout/place-order", () => ({}), (text, context) => {
@@ -135,6 +139,12 @@ const newTally = (): Tally => ({ latencies: [], checkoutMs: [], failures: [], fa
 
 /** One slice of load on one scenario, added to `tally`. */
 async function run(spec: Scenario, connections: number, seconds: number, tally: Tally): Promise<void> {
+  const beside = spec.alongside ? run(spec.alongside, spec.alongside.connections ?? connections, seconds, newTally()) : null;
+  await runOne(spec, spec.connections ?? connections, seconds, tally);
+  await beside;
+}
+
+async function runOne(spec: Scenario, connections: number, seconds: number, tally: Tally): Promise<void> {
   const requests = spec.checkout ? checkoutRequests(spec, tally) : plainRequests(spec);
   let instance!: autocannon.Instance;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {

@@ -4,6 +4,17 @@ import type { RequestSpec } from "./drive.ts";
 
 export const LIST_PATH = "/api/shop/products?per_page=30";
 
+/** Every other public read of the Shop API, each measured at its own row against the floor (issue 17). */
+export const PUBLIC_READS: { name: string; path: string }[] = [
+  { name: "categories", path: "/api/shop/categories?per_page=30" },
+  { name: "category tree", path: "/api/shop/category-trees" },
+  { name: "attributes", path: "/api/shop/attributes?per_page=30" },
+  { name: "channels", path: "/api/shop/channels" },
+  { name: "countries", path: "/api/shop/countries?per_page=30" },
+  { name: "locales", path: "/api/shop/locales" },
+  { name: "CMS pages", path: "/api/shop/pages?per_page=30" },
+];
+
 type Json = Record<string, unknown>;
 
 async function get(base: string, key: string, path: string): Promise<{ body: unknown; bytes: number; headers: Headers }> {
@@ -32,7 +43,7 @@ interface TypeRef {
 interface IntrospectedType {
   name: string;
   kind: string;
-  fields: { name: string; args: unknown[]; type: TypeRef }[] | null;
+  fields: { name: string; args: { name: string; type: { kind: string } }[]; type: TypeRef }[] | null;
 }
 
 const TYPE_REF = "kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }";
@@ -41,21 +52,43 @@ function named(t: TypeRef): TypeRef {
   return t.ofType ? named(t.ofType) : t;
 }
 
-/** Every field of a type, objects expanded: the GraphQL twin of a full REST answer. */
+/** The node type of a connection type (`edges { node }`), or null. */
+function connectionNode(types: Map<string, IntrospectedType>, typeName: string): string | null {
+  const edges = types.get(typeName)?.fields?.find((f) => f.name === "edges");
+  if (!edges) return null;
+  const node = types.get(named(edges.type).name!)?.fields?.find((f) => f.name === "node");
+  return node ? named(node.type).name : null;
+}
+
+/**
+ * Every field of a type, objects expanded: the GraphQL twin of a full REST answer. Fields whose arguments are all
+ * optional (a nested list's connection arguments) are selected without them; a connection is selected as
+ * `edges { node { … } }`, the twin of the REST array.
+ */
 function selectionOf(types: Map<string, IntrospectedType>, typeName: string, depth = 0): string {
   const type = types.get(typeName);
   if (!type?.fields || depth > 4) throw new Error(`GraphQL type ${typeName} cannot be selected.`);
   return type.fields
-    .filter((f) => f.args.length === 0)
+    .filter((f) => f.args.every((a) => a.type.kind !== "NON_NULL"))
     .map((f) => {
       const inner = named(f.type);
-      return inner.kind === "OBJECT" ? `${f.name} { ${selectionOf(types, inner.name!, depth + 1)} }` : f.name;
+      if (inner.kind !== "OBJECT") return f.name;
+      const node = connectionNode(types, inner.name!);
+      return node ? `${f.name} { edges { node { ${selectionOf(types, node, depth + 1)} } } }` : `${f.name} { ${selectionOf(types, inner.name!, depth + 1)} }`;
     })
     .join(" ");
 }
 
+/** A GraphQL connection (`{ edges: [{ node }] }`) as the array of its nodes; anything else as it is. */
+function nodesOf(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const edges = (value as { edges?: unknown }).edges;
+  return Array.isArray(edges) ? edges.map((e) => (e as { node?: unknown }).node) : value;
+}
+
 /** Keys of a REST answer and of a GraphQL node agree (GraphQL adds `_id` beside its IRI `id`). */
-function sameKeys(rest: unknown, gql: unknown, where: string): void {
+function sameKeys(rest: unknown, given: unknown, where: string): void {
+  const gql = Array.isArray(rest) ? nodesOf(given) : given;
   if (Array.isArray(rest) && Array.isArray(gql)) {
     if (rest.length && gql.length) sameKeys(rest[0], gql[0], `${where}[]`);
     return;
@@ -94,7 +127,7 @@ export async function plan(base: string, key: string): Promise<Plan> {
   const schema = await graphql(
     base,
     key,
-    `{ __schema { queryType { fields { name type { ${TYPE_REF} } } } types { name kind fields { name args { name } type { ${TYPE_REF} } } } } }`,
+    `{ __schema { queryType { fields { name type { ${TYPE_REF} } } } types { name kind fields { name args { name type { kind } } type { ${TYPE_REF} } } } } }`,
   );
   const s = schema.__schema as { queryType: { fields: { name: string; type: TypeRef }[] }; types: IntrospectedType[] };
   const types = new Map(s.types.map((t) => [t.name, t]));
@@ -128,6 +161,11 @@ export async function plan(base: string, key: string): Promise<Plan> {
     filterDescription: filter.description,
     checkoutProductIds: simple.slice(0, 6).map((r) => r.id as number),
   };
+}
+
+/** Checks every public read answers before it is measured. */
+export async function checkPublicReads(base: string, key: string): Promise<void> {
+  for (const r of PUBLIC_READS) await get(base, key, r.path);
 }
 
 /** A department, a color and a price range that together match several products, sorted by price. */

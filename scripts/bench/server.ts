@@ -80,7 +80,9 @@ export class BenchServer {
   static async start(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
     const port = await freePort();
     // Its output goes to a file, as a deployment's would: a pipe to this process would take CPU from the server.
-    const logFile = path.resolve(databaseUrl.slice("file:".length).replace(/\.db$/, "") + "-server.log");
+    const logFile = databaseUrl.startsWith("file:")
+      ? path.resolve(databaseUrl.slice("file:".length).replace(/\.db$/, "") + "-server.log")
+      : path.resolve("data", `${decodeURIComponent(new URL(databaseUrl).pathname.slice(1))}-server.log`);
     const out = fs.openSync(logFile, "w");
     const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: serverEnv(databaseUrl, extraEnv),

@@ -20,6 +20,13 @@ import { adminToken, asAdmin } from "../support/admin.ts";
 
 /** Statements one list request may send, whatever the page size: credentials, settings, count, page, relations. */
 const MAX_STATEMENTS = 20;
+/**
+ * A product's parts (`/api/shop/products/{id}/images` …, lib/catalog/sub-resources.ts) are cut from the whole cached
+ * detail, which reads each of its relations once: a fixed count above the list bound, never one per row.
+ */
+const PRODUCT_PART_STATEMENTS = 26;
+const statementBound = (name: string) =>
+  ["productImages", "productVariants", "productAttributeValues", "productDownloadableLinks"].includes(name) ? PRODUCT_PART_STATEMENTS : MAX_STATEMENTS;
 
 const isList = (op: AnyOperation) => op.list !== undefined && op.kind === "query";
 const paged = (op: AnyOperation) => op.list !== undefined && op.list !== "all";
@@ -59,8 +66,11 @@ async function fixtures(): Promise<void> {
   await backOffice(auth, reviews);
   const db = await getDb();
   const country = await db.country.findFirstOrThrow({ where: { states: { some: {} } }, select: { id: true } });
-  inputs.countryStates = { countryId: String(country.id) };
+  inputs.countryStates = { countryId: country.id };
   inputs.productReviews = { productId: products[0] };
+  for (const part of ["productImages", "productVariants", "productAttributeValues", "productDownloadableLinks", "productReviewsOfProduct"]) {
+    inputs[part] = { id: products[0] };
+  }
   inputs.returnableItems = { orderId: orders[1].id };
   inputs.customerReturnMessages = { id: returned.id };
 }
@@ -68,7 +78,8 @@ async function fixtures(): Promise<void> {
 /**
  * Rows for the lists only the store's side fills, made as a shopper and the back office would: an order of two
  * simple lines and a downloadable one (two links: two downloads), invoiced, shipped and refunded in two steps each;
- * the reviews approved (the shop lists approved ones only); two URL redirects, two newsletter sign-ups, two imports.
+ * the reviews approved (the shop lists approved ones only); two URL redirects, two newsletter sign-ups, two imports,
+ * two contact enquiries, two return form fields.
  * Names are unique so a database kept between runs (PostgreSQL) takes them again.
  */
 async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void> {
@@ -97,6 +108,8 @@ async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void>
   const imports: number[] = [];
   for (let i = 0; i < 2; i++) {
     await store("createAdminUrlRedirect", { fromPath: `/${unique("old")}`, toPath: "/new" });
+    must(await invoke("rest", "createContactUs", { name: "Ann", email: `${unique("ask")}@example.com`, message: "Hello" }, { key: auth.key }));
+    await store("createAdminReturnCustomField", { code: `f_${unique().toLowerCase()}`, label: `Field ${i}`, type: "text" });
     must(await invoke("rest", "createNewsletter", { customerEmail: `${unique("news")}@example.com` }, { key: auth.key }));
     const sku = unique("PERF").toUpperCase();
     const csv = `sku,name,url_key,price,qty,status\n${sku},Imported mug,${sku.toLowerCase()},9.99,5,0\n`;
@@ -160,7 +173,7 @@ describe("queries per list request", () => {
     const small = await counted(one);
     must(small.result);
     await settle();
-    expect(small.statements.length, `${name} sent:\n${small.statements.join("\n")}`).toBeLessThanOrEqual(MAX_STATEMENTS);
+    expect(small.statements.length, `${name} sent:\n${small.statements.join("\n")}`).toBeLessThanOrEqual(statementBound(name));
     if (!paged(o)) return;
     const full = await counted(() => ask(via, o, input, opts, (o.list as { maxPerPage: number }).maxPerPage));
     const body = must(full.result);
