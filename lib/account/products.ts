@@ -15,7 +15,7 @@ export async function productRows(ctx: RequestContext, ids: number[]): Promise<M
       ...rowInclude(ctx.channel.id),
       translations: {
         where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } },
-        select: { locale: true, name: true, urlKey: true, shortDescription: true },
+        select: { locale: true, name: true, urlKey: true, shortDescription: true, description: true },
       },
     },
   });

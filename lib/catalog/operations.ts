@@ -1,5 +1,6 @@
 // Catalog operations of the Shop API.
 import { z } from "zod";
+import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { BadRequest } from "../errors.ts";
@@ -8,7 +9,7 @@ import { fromFilterKeys, fromGraphqlArgs, ProductListArgs, ProductQuery, Product
 import { getProduct, listProducts } from "./products.ts";
 import { recordSearch, recordVisit } from "./activity.ts";
 import { categoryTree, getCategory, listCategories } from "./categories.ts";
-import { getAttribute, listAttributeOptions, listAttributes } from "./attributes.ts";
+import { getAttribute, getAttributeOption, listAttributeOptions, listAttributes } from "./attributes.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
 /** A read of catalog tables alone that records nothing: Shop GraphQL may keep its answer until the next catalog write. */
@@ -38,11 +39,11 @@ export const product = operation({
   kind: "query", // not kept: each call counts a visit
   name: "product",
   summary: "One product with its images, attributes, variants, downloadable links and review summary.",
-  input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional() }),
+  input: z.object({ id: recordId().optional(), urlKey: z.string().trim().min(1).max(255).optional(), sku: z.string().trim().min(1).max(255).optional() }),
   output: ProductDetail,
   rest: { method: "GET", paths: ["/api/shop/products/{id}"] },
   run: async (ctx, input) => {
-    if (input.id === undefined && !input.urlKey) throw new BadRequest("Give the product's id or urlKey.");
+    if (input.id === undefined && !input.urlKey && !input.sku) throw new BadRequest("Give the product's id, urlKey or sku.");
     const product = await getProduct(ctx, input);
     void recordVisit(ctx, product.id); // for the most-visited report
     return product;
@@ -57,8 +58,9 @@ export const categories = operation({
   output: Category,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/categories"] },
-  // SPEC.md: the GraphQL `categories` field has no parentId argument; children come from treeCategories.
-  graphql: { args: z.object({}), input: () => ({}) },
+  // SPEC.md: the GraphQL `categories` field has no parentId argument (children come from treeCategories); the
+  // `filter` argument takes the REST keys, `{"parent_id": 3}` among them.
+  graphql: { args: listArgs({}), input: (a) => fromListArgs(a, {}) },
   run: listCategories,
 });
 
@@ -83,14 +85,18 @@ export const treeCategories = operation({
   run: (ctx, { parentId }) => categoryTree(ctx, parentId),
 });
 
+const AttributeFilters = z.object({ isFilterable: intParam().pipe(z.int().min(0).max(1)).optional(), code: z.string().max(191).optional() });
+const OptionFilters = z.object({ attributeId: intParam().optional() });
+
 export const attributes = operation({
   ...catalogRead,
   name: "attributes",
   summary: "Product attributes with their options; `is_filterable=1` lists the ones usable as product filters.",
-  input: z.object({ isFilterable: intParam().pipe(z.int().min(0).max(1)).optional(), code: z.string().max(191).optional() }),
+  input: AttributeFilters,
   output: Attribute,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/attributes"] },
+  graphql: { args: listArgs(AttributeFilters.shape), input: (a) => fromListArgs(a, {}) },
   run: listAttributes,
 });
 
@@ -108,9 +114,20 @@ export const attributeOptions = operation({
   ...catalogRead,
   name: "attributeOptions",
   summary: "Attribute options, the ids product filters accept; `attribute_id` narrows to one attribute.",
-  input: z.object({ attributeId: intParam().optional() }),
+  input: OptionFilters,
   output: AttributeOption,
   list: SHOP_LIST,
   rest: { method: "GET", paths: ["/api/shop/attribute-options"] },
+  graphql: { args: listArgs(OptionFilters.shape), input: (a) => fromListArgs(a, {}) },
   run: listAttributeOptions,
+});
+
+export const attributeOption = operation({
+  ...catalogRead,
+  name: "attributeOption",
+  summary: "One attribute option with its labels per locale.",
+  input: z.object({ id: recordId() }),
+  output: AttributeOption,
+  rest: { method: "GET", paths: ["/api/shop/attribute-options/{id}"] },
+  run: (ctx, { id }) => getAttributeOption(ctx, id),
 });

@@ -5,7 +5,7 @@ import { BadRequest, Validation } from "../errors.ts";
 import { boolParam, intParam, numberParam } from "../operations/fields.ts";
 
 export const SORT_FIELDS = ["price", "created_at", "name", "id"] as const;
-const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable"] as const;
+const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
 
 export const ProductQuery = z.object({
   query: z.string().trim().max(200).optional(),

@@ -8,6 +8,7 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
 import { optionIds, type ProductQuery } from "./product-query.ts";
 import { countCache, detailCache, pageCache } from "./cache.ts";
+import { bundleOptionsOf, compositeFacts, groupedChildren, type CompositeFacts } from "./composite.ts";
 
 type Inventory = { qty: number };
 type VariantLite = Parameters<typeof finalPrice>[0] & { inventories: Inventory[] };
@@ -113,7 +114,7 @@ export const rowInclude = (channelId: number) =>
   }) satisfies Prisma.ProductInclude;
 
 type RowProduct = Prisma.ProductGetPayload<{ include: ReturnType<typeof rowInclude> }>;
-type RowTranslation = { name: string; urlKey: string; shortDescription: string | null };
+type RowTranslation = { name: string; urlKey: string; shortDescription: string | null; description: string | null };
 
 function stockOf(p: { type: string; inventories: Inventory[]; variants?: VariantLite[] }): boolean {
   if (p.type === "virtual" || p.type === "downloadable") return true;
@@ -121,14 +122,17 @@ function stockOf(p: { type: string; inventories: Inventory[]; variants?: Variant
   return p.inventories.some((i) => i.qty > 0);
 }
 
-export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation, now = new Date()) {
-  const base = display(ctx, p.price);
-  const special = activeSpecialPrice(p, now);
+/** `composite`: the facts of a grouped or bundle product (./composite.ts), whose prices and stock are its children's. */
+export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation, now = new Date(), composite?: CompositeFacts) {
+  const base = display(ctx, composite ? composite.price : p.price);
+  const special = composite ? null : activeSpecialPrice(p, now);
   const specialShown = special ? display(ctx, special) : null;
-  const prices = p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : [finalPrice(p, now)];
+  const prices = composite
+    ? [composite.min, composite.max]
+    : p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : [finalPrice(p, now)];
   const min = display(ctx, prices.reduce((a, b) => (b.lt(a) ? b : a)));
   const max = display(ctx, prices.reduce((a, b) => (b.gt(a) ? b : a)));
-  const inStock = stockOf(p);
+  const inStock = composite ? composite.inStock : stockOf(p);
   return {
     id: p.id,
     sku: p.sku,
@@ -151,6 +155,7 @@ export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation
     isSaleable: p.status && inStock,
     baseImageUrl: p.images[0] ? imageUrl(ctx, p.images[0].path) : null,
     shortDescription: t.shortDescription,
+    description: t.description,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -191,9 +196,10 @@ async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging): P
       orderBy: translationOrder(q),
       skip: paging.offset,
       take: paging.limit,
-      select: { name: true, urlKey: true, shortDescription: true, product: { include: rowInclude(ctx.channel.id) } },
+      select: { name: true, urlKey: true, shortDescription: true, description: true, product: { include: rowInclude(ctx.channel.id) } },
     });
-    return rows.map((r) => productRow(ctx, r.product, r, now));
+    const composites = await compositeFacts(ctx.db, ctx.channel.id, rows.map((r) => r.product), now, true);
+    return rows.map((r) => productRow(ctx, r.product, r, now, composites.get(r.product.id)));
   }
   const rows = await ctx.db.product.findMany({
     where: { ...(await productWhere(ctx, q)), translations: { some: { locale: ctx.locale } } },
@@ -202,10 +208,11 @@ async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging): P
     take: paging.limit,
     include: {
       ...rowInclude(ctx.channel.id),
-      translations: { where: { locale: ctx.locale }, select: { name: true, urlKey: true, shortDescription: true } },
+      translations: { where: { locale: ctx.locale }, select: { name: true, urlKey: true, shortDescription: true, description: true } },
     },
   });
-  return rows.map((p) => productRow(ctx, p, p.translations[0], now));
+  const composites = await compositeFacts(ctx.db, ctx.channel.id, rows, now, true);
+  return rows.map((p) => productRow(ctx, p, p.translations[0], now, composites.get(p.id)));
 }
 
 const detailInclude = (ctx: RequestContext) =>
@@ -235,12 +242,12 @@ const detailInclude = (ctx: RequestContext) =>
   }) satisfies Prisma.ProductInclude;
 
 /** One product, cached briefly per scope (./cache.ts). */
-export function getProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }): ReturnType<typeof readProduct> {
-  const key = JSON.stringify([ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, by.id ?? null, by.urlKey ?? null]);
+export function getProduct(ctx: RequestContext, by: { id?: number; urlKey?: string; sku?: string }): ReturnType<typeof readProduct> {
+  const key = JSON.stringify([ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, by.id ?? null, by.urlKey ?? null, by.sku ?? null]);
   return detailCache.get(key, () => readProduct(ctx, by)) as ReturnType<typeof readProduct>;
 }
 
-async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: string }) {
+async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: string; sku?: string }) {
   const channelScope = { status: true, channels: { some: { channelId: ctx.channel.id } } } satisfies Prisma.ProductWhereInput;
   let productId = by.id;
   if (productId === undefined && by.urlKey) {
@@ -248,6 +255,7 @@ async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: stri
     const hits = await ctx.db.productTranslation.findMany({ where: { urlKey: by.urlKey }, select: { productId: true, locale: true } });
     productId = (hits.find((h) => h.locale === ctx.locale) ?? hits[0])?.productId;
   }
+  if (productId === undefined && by.sku) productId = (await ctx.db.product.findUnique({ where: { sku: by.sku }, select: { id: true } }))?.id;
   if (productId === undefined) throw new NotFound("Product");
   const p = await ctx.db.product.findFirst({ where: { id: productId, ...channelScope }, include: detailInclude(ctx) });
   if (!p) throw new NotFound("Product");
@@ -258,7 +266,13 @@ async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: stri
         include: {
           translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
           inventories: { where: { channelId: ctx.channel.id }, select: { qty: true } },
-          attributeValues: { where: { optionId: { not: null } }, include: { attribute: { select: { code: true } } } },
+          attributeValues: {
+            where: { OR: [{ locale: null }, { locale: ctx.locale }] },
+            include: {
+              attribute: { include: { translations: { where: { locale: ctx.locale } } } },
+              option: { include: { translations: { where: { locale: ctx.locale } } } },
+            },
+          },
         },
       })
     : [];
@@ -270,22 +284,24 @@ async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: stri
   });
   const t = pickTranslation(p.translations, ctx);
   const now = new Date();
+  const [composites, grouped, bundle] = await Promise.all([
+    compositeFacts(ctx.db, ctx.channel.id, [p], now),
+    p.type === "grouped" ? groupedChildren(ctx.db, ctx, p.id) : Promise.resolve([]),
+    p.type === "bundle" ? bundleOptionsOf(ctx.db, ctx, p.id) : Promise.resolve([]),
+  ]);
+  const childPrice = (priced: Parameters<typeof finalPrice>[0]) => display(ctx, finalPrice(priced, now));
   return {
-    ...productRow(ctx, p, t, now),
+    ...productRow(ctx, p, t, now, composites.get(p.id)),
     description: t.description,
     metaTitle: t.metaTitle,
     metaDescription: t.metaDescription,
     metaKeywords: t.metaKeywords,
     parentId: p.parentId,
-    images: p.images.map((i) => ({ id: i.id, type: i.type, path: i.path, url: imageUrl(ctx, i.path), position: i.position })),
-    attributeValues: p.attributeValues.map((v) => ({
-      attributeId: v.attributeId,
-      code: v.attribute.code,
-      label: v.attribute.translations[0]?.name ?? v.attribute.adminName,
-      type: v.attribute.type,
-      value: v.option ? (v.option.translations[0]?.label ?? v.option.adminName) : (v.textValue ?? (v.booleanValue == null ? null : String(v.booleanValue))),
-      optionId: v.optionId,
-    })),
+    images: p.images.map((i) => {
+      const url = imageUrl(ctx, i.path);
+      return { id: i.id, type: i.type, path: i.path, url, publicPath: url, position: i.position };
+    }),
+    attributeValues: p.attributeValues.map(attributeValueOf),
     superAttributes: p.superAttributes.map(({ attribute: a }) => ({
       id: a.id,
       code: a.code,
@@ -304,9 +320,32 @@ async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: stri
         price: price.amount,
         formattedPrice: price.formatted,
         inStock: v.inventories.some((i) => i.qty > 0),
-        attributes: Object.fromEntries(v.attributeValues.map((av) => [av.attribute.code, av.optionId!])),
+        attributes: Object.fromEntries(v.attributeValues.filter((av) => av.optionId !== null).map((av) => [av.attribute.code, av.optionId!])),
+        attributeValues: v.attributeValues.map(attributeValueOf),
       };
     }),
+    groupedProducts: grouped
+      .filter((g) => g.product.available)
+      .map(({ product: c, qty }) => {
+        const price = childPrice(c.priced);
+        return { id: c.id, sku: c.sku, name: c.name, price: price.amount, formattedPrice: price.formatted, inStock: c.inStock, qty };
+      }),
+    bundleOptions: bundle.map((o) => ({
+      id: o.id,
+      label: o.label,
+      type: o.type,
+      isRequired: o.isRequired,
+      position: o.position,
+      products: o.products
+        .filter((op) => op.product.available)
+        .map((op) => {
+          const price = childPrice(op.product.priced);
+          return {
+            id: op.id, productId: op.product.id, sku: op.product.sku, name: op.product.name, price: price.amount, formattedPrice: price.formatted,
+            qty: op.qty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, inStock: op.product.inStock,
+          };
+        }),
+    })),
     downloadableLinks: p.downloadableLinks.map((l) => {
       const price = display(ctx, l.price);
       return { id: l.id, title: l.title, price: price.amount, formattedPrice: price.formatted, downloads: l.downloads };
@@ -315,11 +354,35 @@ async function readProduct(ctx: RequestContext, by: { id?: number; urlKey?: stri
       id: c.id,
       name: c.translations[0]?.name ?? "",
       slug: c.translations[0]?.slug ?? "",
+      translation: c.translations[0] ? { name: c.translations[0].name, slug: c.translations[0].slug } : null,
     })),
     reviewsSummary: {
       averageRating: reviews._avg.rating ? Math.round(reviews._avg.rating * 10) / 10 : 0,
       totalReviews: reviews._count._all,
     },
+  };
+}
+
+interface AttributeValueRecord {
+  attributeId: number;
+  optionId: number | null;
+  textValue: string | null;
+  booleanValue: boolean | null;
+  attribute: { id: number; code: string; adminName: string; type: string; translations: { name: string }[] };
+  option: { adminName: string; translations: { label: string }[] } | null;
+}
+
+/** One stored attribute value in the request locale: an option's label, the text, or the boolean as text. */
+function attributeValueOf(v: AttributeValueRecord) {
+  const a = v.attribute;
+  return {
+    attributeId: v.attributeId,
+    code: a.code,
+    label: a.translations[0]?.name ?? a.adminName,
+    type: a.type,
+    value: v.option ? (v.option.translations[0]?.label ?? v.option.adminName) : (v.textValue ?? (v.booleanValue == null ? null : String(v.booleanValue))),
+    optionId: v.optionId,
+    attribute: { id: a.id, code: a.code, adminName: a.adminName, type: a.type },
   };
 }
 

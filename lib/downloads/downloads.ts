@@ -12,8 +12,22 @@ export const PURCHASE_STATUSES = ["pending", "available", "expired"] as const;
 type Purchase = {
   id: number; orderId: number; orderItemId: number; linkId: number | null; productName: string; name: string; type: string;
   downloadBought: number; downloadUsed: number; downloadCanceled: number; status: string; createdAt: Date; updatedAt: Date;
-  order: { incrementId: string };
+  filePath: string | null; url: string | null;
+  order: { id: number; incrementId: string; status: string; grandTotal: { toString(): string } };
 };
+
+/** The order each purchase answer shows beside it. */
+const withOrder = { order: { select: { id: true, incrementId: true, status: true, grandTotal: true } } } as const;
+
+/** The name of the file a purchase serves: the stored file's, or the last segment of a link's address. */
+function fileNameOf(p: Pick<Purchase, "type" | "filePath" | "url">): string | null {
+  if (p.type !== "url") return p.filePath ? path.basename(p.filePath) : null;
+  try {
+    return path.posix.basename(new URL(p.url ?? "").pathname) || null;
+  } catch {
+    return null;
+  }
+}
 
 /** Downloads left; null when unlimited. */
 function remaining(p: Pick<Purchase, "downloadBought" | "downloadUsed" | "downloadCanceled">): number | null {
@@ -30,6 +44,8 @@ function toPurchase(ctx: RequestContext, p: Purchase) {
     productName: p.productName,
     name: p.name,
     type: p.type,
+    fileName: fileNameOf(p),
+    order: { id: p.order.id, incrementId: p.order.incrementId, status: p.order.status, grandTotal: Number(p.order.grandTotal.toString()) },
     status: p.status,
     downloadBought: p.downloadBought,
     downloadUsed: p.downloadUsed,
@@ -50,13 +66,20 @@ export async function listPurchases(ctx: RequestContext, input: { status?: strin
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: paging.offset,
       take: paging.limit,
-      include: { order: { select: { incrementId: true } } },
+      include: withOrder,
     }),
   ]);
   return { total, items: rows.map((p) => toPurchase(ctx, p)) };
 }
 
 const CONTENT_TYPES: Record<string, string> = { ".pdf": "application/pdf", ".epub": "application/epub+zip", ".zip": "application/zip", ".txt": "text/plain" };
+
+/** One of the caller's purchases; someone else's is 404. */
+export async function purchase(ctx: RequestContext, id: number) {
+  const p = await ctx.db.downloadablePurchase.findFirst({ where: { id, customerId: customerId(ctx) }, include: withOrder });
+  if (!p) throw new NotFound("Downloadable product");
+  return toPurchase(ctx, p);
+}
 
 /** Serves one download of the caller's purchase and counts it; the last allowed download expires the purchase. */
 export async function download(ctx: RequestContext, id: number): Promise<Download> {

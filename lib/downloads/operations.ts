@@ -3,7 +3,7 @@ import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
-import { download, listPurchases, PURCHASE_STATUSES } from "./downloads.ts";
+import { download, listPurchases, purchase, PURCHASE_STATUSES } from "./downloads.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
 
@@ -19,6 +19,11 @@ const DownloadablePurchase = z
     productName: z.string(),
     name: z.string(),
     type: z.string(),
+    /** The served file's name (a link's: the last segment of its address). */
+    fileName: z.string().nullable(),
+    order: z
+      .object({ id: z.int(), incrementId: z.string(), status: z.string(), grandTotal: z.number() })
+      .meta({ id: "CustomerDownloadableProductOrder", iri: "/api/shop/customer-orders" }),
     status: z.string(),
     downloadBought: z.int(),
     downloadUsed: z.int(),
@@ -43,6 +48,17 @@ export const customerDownloadableProducts = operation({
   rest: { method: "GET", paths: [IRI] },
   graphql: { args: listArgs({ status: z.string().optional() }), input: (a) => fromListArgs(a, {}) },
   run: listPurchases,
+});
+
+export const customerDownloadableProduct = operation({
+  ...shopCustomer,
+  name: "customerDownloadableProduct",
+  kind: "query",
+  summary: "One downloadable purchase of the caller with its order; another customer's is 404.",
+  input: z.object({ id: recordId() }),
+  output: DownloadablePurchase,
+  rest: { method: "GET", paths: [`${IRI}/{id}`] },
+  run: (ctx, { id }) => purchase(ctx, id),
 });
 
 export const downloadCustomerDownloadableProduct = operation({

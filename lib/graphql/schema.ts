@@ -5,8 +5,9 @@ import { z } from "zod";
 import type { AnyOperation, Operation } from "../operations/define.ts";
 import { admit, perform, performPage } from "../operations/invoke.ts";
 import { toAppError } from "../http/respond.ts";
-import { schemaBuilder, type Field, type GraphqlContext } from "./builder.ts";
-import { connectionArgs, connectionArgsOf, connectionOf, connectionWindow, toConnection } from "./connection.ts";
+import { schemaBuilder, type Field, type FieldBuilder, type GraphqlContext } from "./builder.ts";
+import { unwrap } from "../operations/project.ts";
+import { arrayConnection, connectionArgs, connectionArgsOf, connectionOf, connectionWindow, toConnection } from "./connection.ts";
 import { metaOf, pascal, TypeFactory } from "./zod-types.ts";
 import { logError } from "../log/index.ts";
 
@@ -71,6 +72,20 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
                 return toConnection(await performPage(g.ctx, op, input, window), window.offset);
               }),
           });
+        } else if (op.list === "all" && op.graphql && op.graphql.connection) {
+          Object.assign(args, connectionArgs(t));
+          fields[op.name] = t.field({
+            type: connectionOf(builder, node, nodeName(op)),
+            nullable: true,
+            args,
+            description: op.summary,
+            resolve: (_, a, g) =>
+              guard(async () => {
+                const { first, after, last, before, ...rest } = a;
+                const items = (await perform(g.ctx, op, admitted(op, g, dropNulls(rest)))) as unknown[];
+                return arrayConnection(items, connectionArgsOf({ first, after, last, before }));
+              }),
+          });
         } else {
           fields[op.name] = t.field({
             type: op.list === "all" ? [node] : node,
@@ -94,13 +109,15 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
         const fields: Record<string, Field> = {};
         for (const op of mutations) {
           const resource = resourceName(op);
-          const inputType = types.inputType(op.input as z.ZodObject, `${op.name}Input`, (f) => ({
+          const inputType = types.inputType(op.input as z.ZodObject, (op.graphql && op.graphql.inputName) || `${op.name}Input`, (f) => ({
             clientMutationId: f.field({ type: "String", required: false }),
           }));
           const node = types.output(op.output, nodeName(op));
           const payload = builder.objectRef<Payload>(`${op.name}Payload`).implement({
             fields: (p) => ({
               [resource]: p.field({ type: node.type, nullable: true, resolve: (r) => r.result }),
+              ...Object.fromEntries(((op.graphql && op.graphql.alsoAs) || []).map((alias) => [alias, p.field({ type: node.type, nullable: true, resolve: (r) => r.result })])),
+              ...Object.fromEntries(((op.graphql && op.graphql.payloadFields) || []).map((key) => [key, payloadField(p, types, op, key)])),
               clientMutationId: p.field({ type: "String", nullable: true, resolve: (r) => r.clientMutationId ?? null }),
             }),
           });
@@ -130,6 +147,14 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
 interface Payload {
   result: unknown;
   clientMutationId: unknown;
+}
+
+/** One field of the output served on the payload itself (`payloadFields`), typed as the output declares it. */
+function payloadField(p: FieldBuilder<Payload>, types: TypeFactory, op: AnyOperation, key: string): Field {
+  const shape = (unwrap(op.output as z.ZodType) as z.ZodObject).shape as Record<string, z.ZodType>;
+  const schema = shape[key];
+  const { type, nullable } = types.output(schema, pascal(op.name) + pascal(key));
+  return p.field({ type, nullable, resolve: (r) => (r.result as Record<string, unknown> | null)?.[key] ?? null });
 }
 
 /** GraphQL sends explicit nulls for omitted nullable arguments; zod's optional() wants them absent. */

@@ -84,6 +84,17 @@ export interface GraphqlBinding<A> {
   input?: (args: A) => unknown;
   /** The payload's data field of a mutation (WIRE.md: named after the resource in lower camel case). */
   resource?: string;
+  /**
+   * A whole collection (`list: "all"`) served on GraphQL as a connection, paged in memory, where the family
+   * documents one (WIRE.md: `countryStates`); REST keeps the bare array.
+   */
+  connection?: boolean;
+  /** Further names of a mutation payload's data field, where the family's name differs from ours (both are served). */
+  alsoAs?: string[];
+  /** Fields of the output also served directly on a mutation's payload, beside the data field (the family's `success`, `message`). */
+  payloadFields?: string[];
+  /** The mutation's input type name where the family documents another than `<name>Input`. */
+  inputName?: string;
 }
 
 interface OperationBase<I extends z.ZodType, O extends z.ZodType> {

@@ -12,6 +12,7 @@ import * as checkout from "../checkout/operations.ts";
 import * as profile from "../profile/operations.ts";
 import * as addresses from "../addresses/operations.ts";
 import * as customerOrders from "../orders/customer-operations.ts";
+import * as orderDocuments from "../orders/document-operations.ts";
 import * as wishlist from "../wishlist/operations.ts";
 import * as compare from "../compare/operations.ts";
 import * as downloads from "../downloads/operations.ts";
@@ -19,6 +20,7 @@ import * as reviews from "../reviews/operations.ts";
 import * as gdpr from "../gdpr/operations.ts";
 import * as euWithdrawals from "../eu-withdrawals/operations.ts";
 import * as returns from "../returns/operations.ts";
+import * as theme from "../theme/operations.ts";
 
 export const shopOperations: AnyOperation[] = [
   ...Object.values(catalog),
@@ -33,6 +35,7 @@ export const shopOperations: AnyOperation[] = [
   ...Object.values(profile),
   ...Object.values(addresses),
   ...Object.values(customerOrders),
+  ...Object.values(orderDocuments),
   ...Object.values(wishlist),
   ...Object.values(compare),
   ...Object.values(downloads),
@@ -40,4 +43,5 @@ export const shopOperations: AnyOperation[] = [
   ...Object.values(gdpr),
   ...Object.values(euWithdrawals),
   ...Object.values(returns),
+  ...Object.values(theme),
 ];

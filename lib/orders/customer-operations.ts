@@ -63,6 +63,13 @@ export const customerOrder = operation({
   run: (ctx, { id }) => orderDetail(ctx, id),
 });
 
+/** The order a cancel or reorder acts on: `id` (the path, or an IRI) or the family's `orderId`; one is required. */
+const OrderRef = z
+  .object({ id: recordId().optional(), orderId: recordId().optional() })
+  .refine((r) => r.id !== undefined || r.orderId !== undefined, { message: "id or orderId is required", path: ["orderId"] });
+
+const orderIdOf = (r: { id?: number; orderId?: number }) => (r.id ?? r.orderId)!;
+
 export const createCancelOrder = operation({
   ...shopCustomer,
   name: "createCancelOrder",
@@ -70,10 +77,10 @@ export const createCancelOrder = operation({
   summary:
     "Cancel one of the caller's orders while the order state machine allows it (pending or processing): every unit not yet " +
     "shipped or refunded is canceled and returned to stock. Otherwise 409.",
-  input: z.object({ id: recordId() }),
+  input: OrderRef,
   output: CanceledOrder,
   rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/cancel"] },
-  run: (ctx, { id }) => cancelOrder(ctx, id),
+  run: (ctx, ref) => cancelOrder(ctx, orderIdOf(ref)),
 });
 
 export const createReorderOrder = operation({
@@ -81,8 +88,8 @@ export const createReorderOrder = operation({
   name: "createReorderOrder",
   kind: "mutation",
   summary: "Put the lines of one of the caller's orders into their cart again; `added` lists what went in, `notAdded` what could not and why.",
-  input: z.object({ id: recordId() }),
+  input: OrderRef,
   output: Reorder,
   rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/reorder"] },
-  run: (ctx, { id }) => reorder(ctx, id),
+  run: (ctx, ref) => reorder(ctx, orderIdOf(ref)),
 });

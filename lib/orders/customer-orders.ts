@@ -7,6 +7,7 @@ import { NotFound } from "../errors.ts";
 import { formatPrice, toNumber, type CurrencyInfo } from "../money.ts";
 import { storeSettings } from "../store/settings.ts";
 import { canTransition } from "./transitions.ts";
+import { toShipment } from "./customer-documents.ts";
 
 export const ORDER_SORTS = ["createdAt", "updatedAt", "grandTotal"] as const;
 
@@ -20,7 +21,7 @@ const detailInclude = {
   items: { orderBy: { id: "asc" } },
   addresses: { orderBy: { id: "asc" } },
   payment: true,
-  shipments: { orderBy: { id: "asc" }, include: { items: { orderBy: { id: "asc" } } } },
+  shipments: { orderBy: { id: "asc" }, include: { items: { orderBy: { id: "asc" }, include: { orderItem: { select: { sku: true, name: true, weight: true } } } } } },
 } as const;
 
 type OrderRecord = NonNullable<Awaited<ReturnType<Tx["order"]["findFirst"]>>>;
@@ -97,14 +98,13 @@ export function toOrderDetail(o: OrderWithDetail, c: Currency) {
     })),
     addresses: o.addresses.map((a) => ({ ...a })),
     payment: o.payment ? { id: o.payment.id, method: o.payment.method, methodTitle: o.payment.methodTitle } : null,
-    shipments: o.shipments.map((s) => ({
-      id: s.id,
-      carrierTitle: s.carrierTitle,
-      trackNumber: s.trackNumber,
-      totalQty: s.totalQty,
-      createdAt: s.createdAt.toISOString(),
-      items: s.items.map((si) => ({ id: si.id, orderItemId: si.orderItemId, qty: si.qty })),
-    })),
+    shipments: o.shipments.map((s) => toShipment({ ...s, order: o })),
+    channelCurrencyCode: o.channelCurrencyCode,
+    baseTaxAmount: toNumber(String(o.baseTaxAmount)),
+    baseShippingAmount: toNumber(String(o.baseShippingAmount)),
+    baseDiscountAmount: toNumber(String(o.baseDiscountAmount)),
+    grandTotalInvoiced: amount(o.grandTotalInvoiced, c),
+    grandTotalRefunded: amount(o.grandTotalRefunded, c),
   };
 }
 

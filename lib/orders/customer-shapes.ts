@@ -1,5 +1,6 @@
 // What a customer sees of their orders (SPEC.md "Customer order (list row)", WIRE.md Orders).
 import { z } from "zod";
+import { CustomerShipment } from "./document-shapes.ts";
 
 const money = z.number();
 
@@ -74,17 +75,6 @@ const OrderAddress = z
   })
   .meta({ id: "CustomerOrderAddress" });
 
-const Shipment = z
-  .object({
-    id: z.int(),
-    carrierTitle: z.string().nullable(),
-    trackNumber: z.string().nullable(),
-    totalQty: z.int(),
-    createdAt: z.string(),
-    items: z.array(z.object({ id: z.int(), orderItemId: z.int(), qty: z.int() }).meta({ id: "CustomerShipmentItem" })),
-  })
-  .meta({ id: "CustomerShipment" });
-
 export const CustomerOrderDetail = CustomerOrderRow.extend({
   /** What the customer may do next (the order state machine answers). */
   canCancel: z.boolean(),
@@ -92,10 +82,16 @@ export const CustomerOrderDetail = CustomerOrderRow.extend({
   items: z.array(OrderItem).meta({ connection: true }),
   addresses: z.array(OrderAddress).meta({ connection: true }),
   payment: z.object({ id: z.int(), method: z.string(), methodTitle: z.string() }).meta({ id: "CustomerOrderPayment" }).nullable(),
-  shipments: z.array(Shipment).meta({ connection: true }),
+  shipments: z.array(CustomerShipment).meta({ connection: true }),
+  channelCurrencyCode: z.string(),
+  baseTaxAmount: money,
+  baseShippingAmount: money,
+  baseDiscountAmount: money,
+  grandTotalInvoiced: money,
+  grandTotalRefunded: money,
 }).meta({ id: "CustomerOrderDetail", iri: "/api/shop/customer-orders" });
 
-export const CanceledOrder = CustomerOrderDetail.extend({ success: z.boolean(), message: z.string() }).meta({
+export const CanceledOrder = CustomerOrderDetail.extend({ success: z.boolean(), message: z.string(), orderId: z.int() }).meta({
   id: "CanceledOrder",
   iri: "/api/shop/customer-orders",
 });
@@ -106,6 +102,8 @@ export const Reorder = z
     message: z.string(),
     orderId: z.int(),
     cartId: z.int(),
+    /** How many lines went into the cart (`added.length`). */
+    itemsAddedCount: z.int(),
     added: z.array(z.object({ orderItemId: z.int(), productId: z.int(), name: z.string(), quantity: z.int() }).meta({ id: "ReorderedLine" })),
     notAdded: z.array(
       z.object({ orderItemId: z.int(), productId: z.int().nullable(), name: z.string(), quantity: z.int(), reason: z.string() }).meta({ id: "ReorderSkippedLine" }),

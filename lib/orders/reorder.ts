@@ -45,5 +45,5 @@ export async function reorder(ctx: RequestContext, id: number) {
     : added.length
       ? `${added.length} item(s) were added to your cart; ${notAdded.length} could not be added.`
       : "None of the items of this order can be added to your cart.";
-  return { success: added.length > 0, message, orderId: order.id, cartId: cart.id, added, notAdded };
+  return { success: added.length > 0, message, orderId: order.id, cartId: cart.id, itemsAddedCount: added.length, added, notAdded };
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
+import { customerId } from "../context.ts";
 import { createCustomer } from "../customers/operations.ts";
 import { deleteProfile, readProfile, updateProfile } from "./profile.ts";
 import { newsletterStatus, subscribeCustomer, unsubscribeCustomer } from "./newsletter.ts";
@@ -81,6 +82,27 @@ export const deleteCustomerProfile = operation({
   rest: { method: "POST", paths: ["/api/shop/customer-profile-deletes"] },
   graphql: { resource: "customerProfile" },
   run: deleteProfile,
+});
+
+/** The family's name for updateCustomerProfile (`createCustomerProfileUpdate { customerProfileUpdate { … } }`); both are served. */
+export const createCustomerProfileUpdate = operation({
+  ...updateCustomerProfile,
+  name: "createCustomerProfileUpdate",
+  rest: undefined,
+  graphql: { resource: "customerProfileUpdate" },
+});
+
+/** The family's name for deleteCustomerProfile; the answer names the deleted account's `id`. */
+export const createCustomerProfileDelete = operation({
+  ...deleteCustomerProfile,
+  name: "createCustomerProfileDelete",
+  output: deleteCustomerProfile.output.extend({ id: z.int() }).meta({ id: "CustomerProfileDelete" }),
+  rest: undefined,
+  graphql: { resource: "customerProfileDelete" },
+  run: async (ctx, input) => {
+    const id = customerId(ctx);
+    return { ...(await deleteProfile(ctx, input)), id };
+  },
 });
 
 const NewsletterSubscription = z

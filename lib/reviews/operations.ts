@@ -4,7 +4,7 @@ import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId, text } from "../operations/fields.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { deletedShape } from "../wire/shapes.ts";
-import { createReview, customerReviews as ownReviews, deleteReview, productReviews as publicReviews, REVIEW_STATUSES, updateReview } from "./reviews.ts";
+import { createReview, customerReview as ownReview, customerReviews as ownReviews, deleteReview, productReviews as publicReviews, REVIEW_STATUSES, updateReview } from "./reviews.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
 
@@ -22,6 +22,8 @@ const Review = z
     status: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    product: z.object({ id: z.int(), sku: z.string(), type: z.string() }).meta({ id: "ReviewedProduct", iri: "/api/shop/products" }),
+    customer: z.object({ id: z.int() }).meta({ id: "ReviewAuthor", iri: "/api/shop/customers" }).nullable(),
   })
   .meta({ id: "ProductReview", iri: IRI });
 
@@ -60,6 +62,17 @@ export const customerReviews = operation({
   run: ownReviews,
 });
 
+export const customerReview = operation({
+  ...shopCustomer,
+  name: "customerReview",
+  kind: "query",
+  summary: "One of the signed-in customer's reviews, in any status; another customer's review is 404.",
+  input: z.object({ id: recordId() }),
+  output: Review,
+  rest: { method: "GET", paths: ["/api/shop/customer-reviews/{id}"] },
+  run: (ctx, { id }) => ownReview(ctx, id),
+});
+
 const fields = {
   title: text(255),
   comment: text(5000),
@@ -76,6 +89,8 @@ export const createProductReview = operation({
   input: z.object({ productId: recordId(), ...fields }),
   output: ReviewResult,
   rest: { method: "POST", paths: [IRI], status: 201, errors: [404] },
+  // The family's clients also read `success` and `message` on the payload itself.
+  graphql: { payloadFields: ["success", "message"] },
   run: createReview,
 });
 

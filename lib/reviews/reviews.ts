@@ -10,8 +10,11 @@ export const REVIEW_STATUSES = ["pending", "approved", "disapproved"] as const;
 
 type Review = {
   id: number; productId: number; customerId: number | null; name: string; title: string; comment: string; rating: number;
-  status: string; createdAt: Date; updatedAt: Date;
+  status: string; createdAt: Date; updatedAt: Date; product: { id: number; sku: string; type: string };
 };
+
+/** What every review answer reads beside its row: the reviewed product's number, SKU and type. */
+const withProduct = { product: { select: { id: true, sku: true, type: true } } } as const;
 
 /** The email a reviewer gave is never shown. */
 function toReview(r: Review) {
@@ -26,6 +29,9 @@ function toReview(r: Review) {
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    product: r.product,
+    // Only the author's number, which `customerId` shows already.
+    customer: r.customerId === null ? null : { id: r.customerId },
   };
 }
 
@@ -38,7 +44,7 @@ export interface ReviewFilter {
 async function page(ctx: RequestContext, where: object, paging: Paging): Promise<Page<ReturnType<typeof toReview>>> {
   const [total, rows] = await Promise.all([
     ctx.db.productReview.count({ where }),
-    ctx.db.productReview.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: paging.offset, take: paging.limit }),
+    ctx.db.productReview.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: paging.offset, take: paging.limit, include: withProduct }),
   ]);
   return { total, items: rows.map(toReview) };
 }
@@ -97,12 +103,13 @@ export async function createReview(ctx: RequestContext, input: ReviewInput) {
       locale: ctx.locale,
       channelId: ctx.channel.id,
     },
+    include: withProduct,
   });
   return { ...toReview(review), success: true, message: "Thank you: your review will appear once it is approved." };
 }
 
 async function ownReview(ctx: RequestContext, id: number) {
-  const review = await ctx.db.productReview.findFirst({ where: { id, customerId: customerId(ctx) } });
+  const review = await ctx.db.productReview.findFirst({ where: { id, customerId: customerId(ctx) }, include: withProduct });
   if (!review) throw new NotFound("Review");
   return review;
 }
@@ -116,8 +123,14 @@ export async function updateReview(ctx: RequestContext, input: Partial<Omit<Revi
   const updated = await ctx.db.productReview.update({
     where: { id: review.id },
     data: { title: input.title, comment: input.comment, rating: input.rating, name: input.name, status: "pending" },
+    include: withProduct,
   });
   return { ...toReview(updated), success: true, message: "Your review was updated and will appear once it is approved." };
+}
+
+/** One of the caller's reviews in any status; someone else's is 404. */
+export async function customerReview(ctx: RequestContext, id: number) {
+  return toReview(await ownReview(ctx, id));
 }
 
 export async function deleteReview(ctx: RequestContext, id: number) {

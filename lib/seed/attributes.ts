@@ -98,6 +98,7 @@ export async function seedAttributes(tx: Tx): Promise<AttributeRefs> {
         isFilterable: a.isFilterable,
         isConfigurable: a.isConfigurable,
         isVisibleOnFront: true,
+        isComparable: a.isFilterable === 1,
         valuePerLocale: a.valuePerLocale ?? false,
         swatchType: a.swatchType ?? null,
         translations: { create: [{ locale: "en", name: a.name.en }, { locale: "fr", name: a.name.fr }] },

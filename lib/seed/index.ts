@@ -7,6 +7,7 @@ import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { seedAttributes } from "./attributes.ts";
 import { seedCategories } from "./categories.ts";
 import { seedCmsPages } from "./cms.ts";
+import { seedThemeCustomizations } from "./theme.ts";
 import { seedAdmins, seedCustomer, seedReviews, seedSearchTerms, seedVisits, DEMO_ADMIN, DEMO_CUSTOMER } from "./people.ts";
 import { demoProducts } from "./product-data.ts";
 import { seedProducts, type CatalogSummary } from "./products.ts";
@@ -110,6 +111,7 @@ export async function seedDemoStore(db: PrismaClient, options: SeedOptions = {})
       const staff = await seedAdmins(tx, adminHash, production);
       const customerId = customerHash ? await seedCustomer(tx, { channelIds, customerGroupIds }, customerHash) : null;
       const cmsPages = await seedCmsPages(tx, channelIds.default);
+      await seedThemeCustomizations(tx, channelIds.default, categoryIds.get("men")!, categoryIds.get("root")!);
       const reviews = await seedReviews(tx, visibleIds, customerId, channelIds.default, now);
       const productVisits = await seedVisits(tx, visibleIds, customerId, channelIds.default, now);
       const searchTerms = await seedSearchTerms(tx, channelIds.default, now);

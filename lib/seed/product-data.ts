@@ -13,7 +13,7 @@ export interface LinkSeed {
 
 export interface ProductSeed {
   sku: string;
-  type: "simple" | "configurable" | "virtual" | "downloadable";
+  type: "simple" | "configurable" | "virtual" | "downloadable" | "grouped" | "bundle";
   parentSku?: string;
   visible: boolean;
   name: Translated;
@@ -39,6 +39,17 @@ export interface ProductSeed {
   /** Units in stock per channel; null: no inventory row (a configurable's stock is its variants'). */
   stock: number | null;
   links?: LinkSeed[];
+  /** A grouped product's associated products with their default quantities. */
+  grouped?: { sku: string; qty: number }[];
+  /** A bundle's options. */
+  bundle?: BundleOptionSeed[];
+}
+
+export interface BundleOptionSeed {
+  label: Translated;
+  type: "select" | "radio" | "checkbox" | "multiselect";
+  isRequired: boolean;
+  products: { sku: string; qty: number; isDefault?: boolean; isUserDefined?: boolean }[];
 }
 
 // French adjectives agree with the noun: masculine, feminine, masculine plural, feminine plural.
@@ -313,10 +324,45 @@ function digitalProducts(start: number): ProductSeed[] {
   return [...virtuals, ...downloadables];
 }
 
+/**
+ * A grouped outfit (three simple products sold as separate lines) and a bundle (a phone with optional protection
+ * and audio). Appended after every other product (and written after the variants), so no other id moves; old
+ * enough not to lead the newest-first listing. They keep no stock: their products' is theirs.
+ */
+function compositeProducts(simple: ProductSeed[]): ProductSeed[] {
+  const sku = (prefix: string, v: 0 | 1) => simple.filter((p) => p.sku.startsWith(`${prefix}-`))[v].sku;
+  const base = (code: string, type: "grouped" | "bundle", name: Translated, category: string, brand: BrandName, material: Translated, priceCents: number): ProductSeed => ({
+    sku: code, type, visible: true, name, urlKey: { en: slugify(name.en), fr: slugify(name.fr) }, ...describe(name, brand, material),
+    priceCents, isNew: false, featured: false, ageHours: 24 * 400, categories: [category], brand, material, inB2b: false, stock: null,
+  });
+  const outfit: ProductSeed = {
+    ...base("GRP-CASUAL-OUTFIT", "grouped", M("Casual Outfit Set", "Tenue décontractée"), "men-tshirts", "Acme", COTTON, 0),
+    grouped: [{ sku: sku("TS-COTTON", 0), qty: 1 }, { sku: sku("JN-SLIM", 0), qty: 1 }, { sku: sku("SHM-CANVAS", 0), qty: 1 }],
+  };
+  const kit: ProductSeed = {
+    ...base("BND-PHONE-STARTER", "bundle", M("Phone Starter Kit", "Kit de démarrage téléphone"), "el-phones", "Stark", ALUMINIUM, 0),
+    bundle: [
+      {
+        label: M("Phone", "Téléphone"), type: "radio", isRequired: true,
+        products: [{ sku: sku("PH-SMART", 0), qty: 1, isDefault: true }, { sku: sku("PH-SMART", 1), qty: 1 }],
+      },
+      {
+        label: M("Protection", "Protection"), type: "checkbox", isRequired: false,
+        products: [{ sku: sku("PH-CASE", 0), qty: 1, isUserDefined: true }, { sku: "VIRT-WARRANTY", qty: 1 }],
+      },
+      {
+        label: M("Audio", "Audio"), type: "multiselect", isRequired: false,
+        products: [{ sku: sku("AU-HEADPHONES", 0), qty: 1 }, { sku: sku("AU-SPEAKER", 0), qty: 1 }],
+      },
+    ],
+  };
+  return [outfit, kit];
+}
+
 export function demoProducts(): ProductSeed[] {
   const simple = simpleProducts();
   const configurable = configurableProducts(simple.length);
-  return [...simple, ...configurable, ...digitalProducts(simple.length + CONFIGURABLES.length)];
+  return [...simple, ...configurable, ...digitalProducts(simple.length + CONFIGURABLES.length), ...compositeProducts(simple)];
 }
 
 /** SKUs tests and docs can rely on. */
@@ -327,4 +373,6 @@ export const DEMO_SKUS = {
   configurable: CONFIGURABLES.map((c) => c.sku),
   virtual: VIRTUALS.map(([sku]) => sku),
   downloadable: DOWNLOADABLES.map(([sku]) => sku),
+  grouped: "GRP-CASUAL-OUTFIT",
+  bundle: "BND-PHONE-STARTER",
 } as const;

@@ -62,9 +62,11 @@ export async function seedProducts(
     );
     for (const row of created) idBySku.set(row.sku, row.id);
   };
-  // Parents first: variants need their parent's id.
-  await insert(products.filter((p) => !p.parentSku));
+  // Parents first: variants need their parent's id. Grouped and bundle products last, so no other id moves.
+  const composite = (p: ProductSeed) => p.type === "grouped" || p.type === "bundle";
+  await insert(products.filter((p) => !p.parentSku && !composite(p)));
   await insert(products.filter((p) => p.parentSku));
+  await insert(products.filter(composite));
   const id = (p: ProductSeed) => idBySku.get(p.sku)!;
 
   await inBatches(
@@ -164,6 +166,29 @@ export async function seedProducts(
     })),
   );
   await tx.downloadableLink.createMany({ data: links });
+
+  await tx.productGroupedLink.createMany({
+    data: products.flatMap((p) => (p.grouped ?? []).map((g, position) => ({ productId: id(p), associatedProductId: idBySku.get(g.sku)!, qty: g.qty, position }))),
+  });
+  for (const p of products) {
+    for (const [position, o] of (p.bundle ?? []).entries()) {
+      await tx.productBundleOption.create({
+        select: { id: true },
+        data: {
+          productId: id(p),
+          type: o.type,
+          isRequired: o.isRequired,
+          position,
+          translations: { create: LOCALES.map((locale) => ({ locale, label: o.label[locale] })) },
+          products: {
+            create: o.products.map((c, i) => ({
+              productId: idBySku.get(c.sku)!, qty: c.qty, isDefault: c.isDefault ?? false, isUserDefined: c.isUserDefined ?? false, position: i,
+            })),
+          },
+        },
+      });
+    }
+  }
 
   const count = (f: (p: ProductSeed) => boolean) => products.filter(f).length;
   return {

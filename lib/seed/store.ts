@@ -37,6 +37,12 @@ export async function seedChannels(
       timezone: "UTC",
       locales: { create: [{ localeId: localeIds.en }, { localeId: localeIds.fr }] },
       currencies: { create: [{ currencyId: currencyIds.USD }, { currencyId: currencyIds.EUR }] },
+      translations: {
+        create: [
+          { locale: "en", name: "Default Store", description: "The demo storefront", maintenanceModeText: "The store is down for maintenance. Please come back soon." },
+          { locale: "fr", name: "Boutique par défaut", description: "La boutique de démonstration", maintenanceModeText: "La boutique est en maintenance. Revenez bientôt." },
+        ],
+      },
     },
   });
   const b2b = await tx.channel.create({
@@ -50,6 +56,10 @@ export async function seedChannels(
       timezone: "UTC",
       locales: { create: [{ localeId: localeIds.en }] },
       currencies: { create: [{ currencyId: currencyIds.USD }] },
+      allowedIps: "127.0.0.1",
+      translations: {
+        create: [{ locale: "en", name: "B2B Store", description: "Wholesale storefront with a small assortment", maintenanceModeText: "Wholesale ordering is paused for maintenance." }],
+      },
     },
   });
   return { default: main.id, b2b: b2b.id };

@@ -78,7 +78,7 @@ describe.each(VIAS)("products over %s", (transport) => {
     const cases: [string, Record<string, unknown>, string][] = [
       ["no sku", { sku: "" }, "sku"],
       ["duplicate sku", { sku: taken.sku }, "sku"],
-      ["bad type", { type: "bundle" }, "type"],
+      ["bad type", { type: "booking" }, "type"],
       ["negative price", { price: -1 }, "price"],
       ["no translations", { translations: [] }, "translations"],
       ["unknown locale", { translations: [{ locale: "xx", name: "X", urlKey: unique("u").toLowerCase() }] }, "translations.0.locale"],
@@ -180,7 +180,7 @@ describe("product updates, lists, deletes", () => {
     const gql = await adminGraphql(token, `query($s: String) { adminProducts(sku: $s, sort: "-price", first: 2) { totalCount pageInfo { hasNextPage } edges { node { id _id sku price } } } }`, { s: tag });
     expect(gql.body.data.adminProducts.totalCount).toBe(3);
     expect(gql.body.data.adminProducts.edges[0].node).toMatchObject({ sku: `${tag}-50`, id: expect.stringMatching(/^\/api\/admin\/catalog\/products\/\d+$/) });
-    expect((await adminCall(token, "GET", "/api/admin/catalog/products?type=bundle")).status).toBe(422);
+    expect((await adminCall(token, "GET", "/api/admin/catalog/products?type=booking")).status).toBe(422);
   });
 
   it("deletes a product (404 after) and needs catalog.products.delete", async () => {

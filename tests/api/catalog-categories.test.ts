@@ -185,13 +185,15 @@ describe.each(TRANSPORTS)("category tree (%s)", (t) => {
     }
     const node = "id _id translation { name slug }";
     const res = await graphql(
-      `query($p: Int) { treeCategories(parentId: $p) { ${node} children { ${node} children { ${node} children { _id } } } } }`,
+      // WIRE.md: the tree is a plain list, each node's `children` a connection.
+      `query($p: Int) { treeCategories(parentId: $p) { ${node} children(first: 100) { totalCount edges { node { ${node} children { totalCount edges { node { ${node} children { totalCount edges { node { _id } } } } } } } } } } }`,
       { p: parentId ?? null },
       { key, headers },
     );
     const shape = (n: any): Node => {
       expect(n.id).toBe(`/api/shop/categories/${n._id}`);
-      return { id: n._id, name: n.translation.name, children: n.children.map(shape) };
+      expect(n.children.totalCount).toBe(n.children.edges.length);
+      return { id: n._id, name: n.translation.name, children: n.children.edges.map((e: any) => (e.node.translation ? shape(e.node) : { id: e.node._id, name: "", children: [] })) };
     };
     const data = res.body.data?.treeCategories;
     return { status: data ? 200 : res.body.errors?.[0]?.extensions?.status ?? 500, nodes: data ? data.map(shape) : null, answer: res };

@@ -8,12 +8,12 @@ import { expectGraphqlError, expectNoPagingHeaders, optionId, productBySku, TRAN
 
 const DETAIL_FIELDS = `id _id sku type name urlKey price formattedPrice minimumPrice maximumPrice inStock isSaleable
   baseImageUrl description parentId
-  images { id url path position }
-  attributeValues { attributeId code label value optionId }
+  images { totalCount edges { node { id url path position } } }
+  attributeValues { totalCount edges { node { attributeId code label value optionId } } }
   superAttributes { id code label options { id label } }
-  variants { id _id sku name price formattedPrice inStock attributes }
+  variants { totalCount edges { node { id _id sku name price formattedPrice inStock attributes } } }
   downloadableLinks { id title price formattedPrice downloads }
-  categories { id name slug }
+  categories { totalCount edges { node { id name slug } } }
   reviewsSummary { averageRating totalReviews }`;
 
 const PRODUCT_QUERY = `query Product($id: ID, $urlKey: String) { product(id: $id, urlKey: $urlKey) { ${DETAIL_FIELDS} } }`;
@@ -21,6 +21,12 @@ const PRODUCT_QUERY = `query Product($id: ID, $urlKey: String) { product(id: $id
 const byNumber = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
 
 type By = { id: number | string } | { urlKey: string };
+
+/** The nodes of a connection, after checking it holds them all. */
+function nodesOf(connection: { totalCount: number; edges: { node: any }[] }): any[] {
+  expect(connection.totalCount).toBe(connection.edges.length);
+  return connection.edges.map((e) => e.node);
+}
 
 /** The detail on either transport, with GraphQL's `_id` as `id` (its IRI checked on the way). */
 async function productDetail(t: Transport, by: By, who: { key: string; headers?: Record<string, string> }) {
@@ -32,10 +38,12 @@ async function productDetail(t: Transport, by: By, who: { key: string; headers?:
   const node = res.body.data?.product;
   if (!node) return { status: res.body.errors?.[0]?.extensions?.status ?? 500, body: null, answer: res };
   expect(node.id).toBe(`/api/shop/products/${node._id}`);
-  for (const v of node.variants) expect(v.id).toBe(`/api/shop/products/${v._id}`);
+  // The detail's nested lists are connections on GraphQL (the family's documented shape), whole on one page.
+  const [images, attributeValues, variants, categories] = [node.images, node.attributeValues, node.variants, node.categories].map(nodesOf);
+  for (const v of variants) expect(v.id).toBe(`/api/shop/products/${v._id}`);
   return {
     status: 200,
-    body: { ...node, id: node._id, variants: node.variants.map((v: { _id: number }) => ({ ...v, id: v._id })) },
+    body: { ...node, id: node._id, images, attributeValues, categories, variants: variants.map((v: { _id: number }) => ({ ...v, id: v._id })) },
     answer: res,
   };
 }

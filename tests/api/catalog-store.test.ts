@@ -32,6 +32,35 @@ async function listAll(t: Transport, resource: string, field: string, selection:
   return { rows: rows.map(({ _id, ...r }) => r), total };
 }
 
+/** The store's locale codes, the request's (default `en`) first: the languages names are given in. */
+async function storeLocales(): Promise<{ id: number; code: string }[]> {
+  const rows = await (await getDb()).locale.findMany({ orderBy: { id: "asc" } });
+  return [...rows.filter((l) => l.code === "en"), ...rows.filter((l) => l.code !== "en")];
+}
+
+/** A country's name in a locale: the stored (English) one, else the CLDR region name. */
+const regionName = (code: string, stored: string, locale: string) =>
+  locale === "en" ? stored : (new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(code) ?? stored);
+
+/** A state as the API shows it: state names are proper nouns, the same in every locale. */
+function expectedState(s: { id: number; countryId: number; code: string; name: string }, countryCode: string, locales: { code: string }[]) {
+  const translations = locales.map(({ code: locale }) => ({ id: `/api/shop/country-state-translations/${s.id}-${locale}`, locale, defaultName: s.name }));
+  return { id: s.id, countryId: s.countryId, countryCode, code: s.code, name: s.name, defaultName: s.name, translation: translations[0], translations };
+}
+
+const STATE_SELECTION = "id _id countryId countryCode code name defaultName translation { id locale defaultName } translations { totalCount edges { node { id locale defaultName } } }";
+
+/** A GraphQL state with its IRI checked, `_id` as `id` and its translations connection as a list. */
+function fromGraphqlState({ _id, ...s }: any) {
+  expect(s.id).toBe(`/api/shop/country-states/${_id}`);
+  expect(s.translations.totalCount).toBe(s.translations.edges.length);
+  return { ...s, id: _id, translations: s.translations.edges.map((e: any) => e.node) };
+}
+
+function fromGraphqlCountry(c: any) {
+  return { ...c, translations: c.translations.edges.map((e: any) => e.node), states: c.states.edges.map((e: any) => fromGraphqlState(e.node)) };
+}
+
 describe.each(TRANSPORTS)("store reference data (%s)", (t) => {
   it("channels, with their locales, currencies and root category", async () => {
     const db = await getDb();
@@ -61,8 +90,19 @@ describe.each(TRANSPORTS)("store reference data (%s)", (t) => {
   it("locales", async () => {
     const db = await getDb();
     const stored = await db.locale.findMany({ orderBy: { id: "asc" } });
-    const { rows } = await listAll(t, "locales", "locales", "code name direction");
-    expect(rows).toEqual(stored.map((l) => ({ id: l.id, code: l.code, name: l.name, direction: l.direction })));
+    const { rows } = await listAll(t, "locales", "locales", "code name direction logoPath logoUrl createdAt updatedAt");
+    expect(rows).toEqual(
+      stored.map((l) => ({
+        id: l.id,
+        code: l.code,
+        name: l.name,
+        direction: l.direction,
+        logoPath: l.logoPath,
+        logoUrl: l.logoPath ? expect.stringContaining(l.logoPath) : null,
+        createdAt: l.createdAt.toISOString(),
+        updatedAt: l.updatedAt.toISOString(),
+      })),
+    );
     expect(rows.map((l) => l.code)).toEqual(expect.arrayContaining(["en", "fr"]));
   });
 
@@ -74,10 +114,20 @@ describe.each(TRANSPORTS)("store reference data (%s)", (t) => {
 
   it("countries, by name, walked page by page", async () => {
     const db = await getDb();
-    const stored = await db.country.findMany({ orderBy: { name: "asc" } });
-    const { rows, total } = await listAll(t, "countries", "countries", "code name", 4);
-    expect(total).toBe(stored.length);
-    expect(rows).toEqual(stored.map((c) => ({ id: c.id, code: c.code, name: c.name })));
+    const stored = await db.country.findMany({ orderBy: { name: "asc" }, include: { states: { orderBy: { name: "asc" } } } });
+    const locales = await storeLocales();
+    const selection = `code name translation { id _id locale name } translations { edges { node { id _id locale name } } } states { totalCount edges { node { ${STATE_SELECTION} } } }`;
+    const listed = await listAll(t, "countries", "countries", selection, 4);
+    expect(listed.total).toBe(stored.length);
+    const rows = t === "graphql" ? listed.rows.map(fromGraphqlCountry) : listed.rows;
+    expect(rows).toEqual(
+      stored.map((c) => {
+        // A translation's number joins the country's and the locale's (it has no row of its own).
+        const translations = locales.map(({ id: localeId, code: locale }) => ({ id: `/api/shop/country-translations/${c.id}-${locale}`, _id: c.id * 1000 + localeId, locale, name: regionName(c.code, c.name, locale) }));
+        return { id: c.id, code: c.code, name: c.name, translation: translations[0], translations, states: c.states.map((s) => expectedState(s, c.code, locales)) };
+      }),
+    );
+    expect(rows.find((c) => c.code === "FR")?.translations).toContainEqual(expect.objectContaining({ locale: "fr", name: "France" }));
   });
 });
 
@@ -109,12 +159,15 @@ describe.each(TRANSPORTS)("states of a country (%s)", (t) => {
       const res = await call("GET", `/api/shop/countries/${encodeURIComponent(country)}/states`, undefined, { key });
       return { status: res.status, rows: res.status === 200 ? res.body : null, answer: res };
     }
-    const res = await graphql(`query($c: String!) { countryStates(countryId: $c) { id _id countryId countryCode code name } }`, { c: country }, { key });
-    const list = res.body.data?.countryStates;
-    if (list) for (const s of list) expect(s.id).toBe(`/api/shop/country-states/${s._id}`);
+    // The family's clients give the country's number as an Int `countryId`; a code goes in `countryCode`.
+    const [arg, value] = /^\d+$/.test(country) ? ["countryId: Int", Number(country)] : ["countryCode: String", country];
+    const [name, type] = arg.split(": ");
+    const res = await graphql(`query($c: ${type}!) { countryStates(${name}: $c, first: 50) { totalCount edges { node { ${STATE_SELECTION} } } } }`, { c: value }, { key });
+    const conn = res.body.data?.countryStates;
+    if (conn) expect(conn.totalCount).toBe(conn.edges.length);
     return {
-      status: list ? 200 : res.body.errors?.[0]?.extensions?.status,
-      rows: list ? list.map(({ _id, ...s }: any) => ({ ...s, id: _id })) : null,
+      status: conn ? 200 : res.body.errors?.[0]?.extensions?.status,
+      rows: conn ? conn.edges.map(({ node }: any) => fromGraphqlState(node)) : null,
       answer: res,
     };
   };
@@ -122,7 +175,8 @@ describe.each(TRANSPORTS)("states of a country (%s)", (t) => {
   const storedStates = async (code: string) => {
     const db = await getDb();
     const country = await db.country.findUniqueOrThrow({ where: { code }, include: { states: { orderBy: { name: "asc" } } } });
-    return { country, rows: country.states.map((s) => ({ id: s.id, countryId: country.id, countryCode: code, code: s.code, name: s.name })) };
+    const locales = await storeLocales();
+    return { country, rows: country.states.map((s) => expectedState(s, code, locales)) };
   };
 
   it.each([

@@ -10,14 +10,14 @@ const jsonAnswer = (body: unknown, status = 200) =>
 
 describe("OpenAPI drift guard", () => {
   it("passes an answer the document describes", async () => {
-    const rows = [{ id: 1, code: "en", name: "English", direction: "ltr" }];
+    const rows = [{ id: 1, code: "en", name: "English", direction: "ltr", logoPath: null, logoUrl: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" }];
     await expect(checkAgainstDocument(locales, "GET", "/api/shop/locales", jsonAnswer(rows))).resolves.toBeUndefined();
     await expect(checkAgainstDocument(locales, "GET", "/api/shop/locales", jsonAnswer({ message: "Slow down.", error: "rate_limit_exceeded", retry_after: 3 }, 429))).resolves.toBeUndefined();
     await expect(checkAgainstDocument(countryStates, "GET", "/api/shop/countries/FR/states", jsonAnswer({ message: "Country not found." }, 404))).resolves.toBeUndefined();
   });
 
   it("refuses a body that breaks the documented schema, naming the operation and the field", async () => {
-    const rows = [{ id: "1", code: "en", name: "English" }];
+    const rows = [{ id: "1", code: "en", name: "English", logoPath: null, logoUrl: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" }];
     const check = checkAgainstDocument(locales, "GET", "/api/shop/locales", jsonAnswer(rows));
     await expect(check).rejects.toThrow(/OpenAPI drift: locales \(GET \/api\/shop\/locales\) answered 200: .*\/0\/id must be integer/);
     await expect(checkAgainstDocument(locales, "GET", "/api/shop/locales", jsonAnswer(rows))).rejects.toThrow(/must have required property 'direction'/);

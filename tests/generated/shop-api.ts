@@ -11,7 +11,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`. Stock is checked (422 when short). */
+        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short). */
         post: operations["createAddProductInCart_2"];
         delete?: never;
         options?: never;
@@ -45,6 +45,23 @@ export interface paths {
         };
         /** Attribute options, the ids product filters accept; `attribute_id` narrows to one attribute. */
         get: operations["attributeOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/attribute-options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One attribute option with its labels per locale. */
+        get: operations["attributeOption"];
         put?: never;
         post?: never;
         delete?: never;
@@ -130,7 +147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`. Stock is checked (422 when short). */
+        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short). */
         post: operations["createAddProductInCart"];
         delete?: never;
         options?: never;
@@ -325,6 +342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sales channel with its texts per locale, theme, branding and maintenance settings. */
+        get: operations["channel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/checkout/get-addresses": {
         parameters: {
             query?: never;
@@ -486,7 +520,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One entry of the caller's compare list with its product; another customer's entry is 404. */
+        get: operations["compareItem"];
         put?: never;
         post?: never;
         /** Remove one entry from the caller's compare list. */
@@ -530,6 +565,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/countries/{country_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One country with its names per locale and its states. */
+        get: operations["country"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/countries/{country_id}/states": {
         parameters: {
             query?: never;
@@ -539,6 +591,23 @@ export interface paths {
         };
         /** States of one country; the country is given by its id or its two-letter code. */
         get: operations["countryStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/country-states/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One state of a country. */
+        get: operations["countryState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -617,6 +686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/customer-downloadable-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One downloadable purchase of the caller with its order; another customer's is 404. */
+        get: operations["customerDownloadableProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/customer-downloadable-products/{id}/download": {
         parameters: {
             query?: never;
@@ -626,6 +712,57 @@ export interface paths {
         };
         /** Download a purchased link (REST only: the file as an attachment, a link to another host as text/uri-list). Only the buyer, only while the purchase is available and has downloads left (otherwise 403); each download is counted. */
         get: operations["downloadCustomerDownloadableProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customer-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices of the signed-in customer's orders, newest first; `orderId` narrows to one order, `state` (pending|paid|refunded) to one state. */
+        get: operations["customerInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customer-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice of the caller's orders with its lines; another customer's invoice is 404. */
+        get: operations["customerInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customer-invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice of the caller's orders as a PDF attachment (REST only); another customer's invoice is 404. */
+        get: operations["downloadCustomerInvoicePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -648,6 +785,40 @@ export interface paths {
         post: operations["createCustomerNewsletterSubscription"];
         /** Unsubscribe the signed-in customer's email from the newsletter; not subscribed is a 422. */
         delete: operations["deleteCustomerNewsletterSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customer-order-shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipments of the signed-in customer's orders, newest first; `orderId` narrows to one order. */
+        get: operations["customerOrderShipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customer-order-shipments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shipment of the caller's orders with its lines; another customer's shipment is 404. */
+        get: operations["customerOrderShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -789,6 +960,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/customer-reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in customer's reviews, in any status; another customer's review is 404. */
+        get: operations["customerReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/customer/login": {
         parameters: {
             query?: never;
@@ -874,6 +1062,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/customers/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password reset link; the answer is the same whether or not the email has an account. */
+        post: operations["createForgotPassword_2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/customers/get": {
         parameters: {
             query?: never;
@@ -901,6 +1106,23 @@ export interface paths {
         /** The signed-in customer's addresses, the default first. */
         get: operations["getCustomerAddresses_2"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/customers/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a new password with the token from a reset mail (single use, expires). Ends every token of the account. A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422. */
+        put: operations["createResetPassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -936,6 +1158,23 @@ export interface paths {
         put?: never;
         /** Empty the caller's compare list; `deletedCount` says how many entries went. */
         post: operations["createDeleteAllCompareItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/delete-all-wishlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empty the caller's wishlist in this channel; `deletedCount` says how many entries went. */
+        post: operations["createDeleteAllWishlists"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1081,6 +1320,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/locales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One locale, by its id or its code. */
+        get: operations["locale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/merge-carts": {
         parameters: {
             query?: never;
@@ -1211,6 +1467,91 @@ export interface paths {
         };
         /** One product with its images, attributes, variants, downloadable links and review summary. */
         get: operations["product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/products/{id}/attribute-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's attribute values (colour, size, brand, material…) in the request's locale. */
+        get: operations["productAttributeValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/products/{id}/downloadable-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The links a downloadable product sells, with their prices (empty for other types). */
+        get: operations["productDownloadableLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/products/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's images in display order, with their public URLs. */
+        get: operations["productImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/products/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's approved reviews, newest first, paged as `GET /api/shop/product-reviews?product_id=` is. */
+        get: operations["productReviewsOfProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/products/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active variants of a configurable product with their prices, stock and option ids (empty for other types). */
+        get: operations["productVariants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1442,6 +1783,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/theme-customizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request channel's shown home-page blocks in display order; `type` narrows to one kind. */
+        get: operations["themeCustomizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/theme-customizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shown home-page block of the request channel. */
+        get: operations["themeCustomization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/update-cart-item": {
         parameters: {
             query?: never;
@@ -1547,7 +1922,22 @@ export interface components {
             isFilterable: number;
             isConfigurable: boolean;
             isRequired: boolean;
+            isUnique: boolean;
+            isComparable: boolean;
+            isUserDefined: boolean;
+            isVisibleOnFront: boolean;
+            valuePerLocale: boolean;
+            valuePerChannel: boolean;
+            enableWysiwyg: boolean;
+            validation: string | null;
+            regex: string | null;
+            validations: string;
+            defaultValue: string | null;
+            columnName: string;
             swatchType: string | null;
+            createdAt: string;
+            updatedAt: string;
+            translations: components["schemas"]["AttributeTranslation"][];
             options: components["schemas"]["AttributeOption"][];
         };
         AttributeOption: {
@@ -1557,12 +1947,43 @@ export interface components {
             label: string;
             sortOrder: number;
             swatchValue: string | null;
+            swatchValueUrl: string | null;
+            translation: components["schemas"]["AttributeOptionTranslation"] | null;
             translations: components["schemas"]["AttributeOptionTranslation"][];
         };
         AttributeOptionTranslation: {
             id: number;
+            _id: number;
+            attributeOptionId: number;
             locale: string;
             label: string;
+        };
+        AttributeTranslation: {
+            id: number;
+            _id: number;
+            attributeId: number;
+            locale: string;
+            name: string;
+        };
+        BundleOption: {
+            id: number;
+            label: string;
+            type: string;
+            isRequired: boolean;
+            position: number;
+            products: components["schemas"]["BundleOptionProduct"][];
+        };
+        BundleOptionProduct: {
+            id: number;
+            productId: number;
+            sku: string;
+            name: string;
+            price: number;
+            formattedPrice: string;
+            qty: number;
+            isUserDefined: boolean;
+            isDefault: boolean;
+            inStock: boolean;
         };
         CanceledOrder: {
             id: number;
@@ -1597,8 +2018,15 @@ export interface components {
             addresses: components["schemas"]["CustomerOrderAddress"][];
             payment: components["schemas"]["CustomerOrderPayment"] | null;
             shipments: components["schemas"]["CustomerShipment"][];
+            channelCurrencyCode: string;
+            baseTaxAmount: number;
+            baseShippingAmount: number;
+            baseDiscountAmount: number;
+            grandTotalInvoiced: number;
+            grandTotalRefunded: number;
             success: boolean;
             message: string;
+            orderId: number;
         };
         Cart: {
             id: number;
@@ -1616,7 +2044,9 @@ export interface components {
             discountAmount: number;
             baseDiscountAmount: number;
             taxAmount: number;
+            baseTaxAmount: number;
             shippingAmount: number;
+            baseShippingAmount: number;
             grandTotal: number;
             baseGrandTotal: number;
             formattedSubtotal: string;
@@ -1624,6 +2054,15 @@ export interface components {
             formattedTaxAmount: string;
             formattedShippingAmount: string;
             formattedGrandTotal: string;
+            subTotalInclTax: number;
+            baseSubTotalInclTax: number;
+            formattedSubTotalInclTax: string;
+            taxTotal: number;
+            formattedTaxTotal: string;
+            shippingAmountInclTax: number;
+            baseShippingAmountInclTax: number;
+            formattedShippingAmountInclTax: string;
+            sessionToken: string | null;
             billingAddress: components["schemas"]["CartAddress"] | null;
             shippingAddress: components["schemas"]["CartAddress"] | null;
             selectedShippingRate: string | null;
@@ -1647,6 +2086,7 @@ export interface components {
             state: string | null;
             country: string;
             postcode: string;
+            zipCode: string;
             useForShipping: boolean;
         };
         CartItem: {
@@ -1662,9 +2102,17 @@ export interface components {
             total: number;
             baseTotal: number;
             discountAmount: number;
+            baseDiscountAmount: number;
             taxAmount: number;
+            baseTaxAmount: number;
             formattedPrice: string;
             formattedTotal: string;
+            priceInclTax: number;
+            basePriceInclTax: number;
+            formattedPriceInclTax: string;
+            totalInclTax: number;
+            baseTotalInclTax: number;
+            formattedTotalInclTax: string;
             options: {
                 [key: string]: unknown;
             } | null;
@@ -1675,9 +2123,48 @@ export interface components {
         CartToken: {
             id: number;
             cartToken: string | null;
+            customerId: number | null;
+            channelId: number;
             isGuest: boolean;
+            currencyCode: string;
+            itemsCount: number;
+            itemsQty: number;
+            items: components["schemas"]["CartItem"][];
+            couponCode: string | null;
+            subtotal: number;
+            baseSubtotal: number;
+            discountAmount: number;
+            baseDiscountAmount: number;
+            taxAmount: number;
+            baseTaxAmount: number;
+            shippingAmount: number;
+            baseShippingAmount: number;
+            grandTotal: number;
+            baseGrandTotal: number;
+            formattedSubtotal: string;
+            formattedDiscountAmount: string;
+            formattedTaxAmount: string;
+            formattedShippingAmount: string;
+            formattedGrandTotal: string;
+            subTotalInclTax: number;
+            baseSubTotalInclTax: number;
+            formattedSubTotalInclTax: string;
+            taxTotal: number;
+            formattedTaxTotal: string;
+            shippingAmountInclTax: number;
+            baseShippingAmountInclTax: number;
+            formattedShippingAmountInclTax: string;
+            sessionToken: string | null;
+            billingAddress: components["schemas"]["CartAddress"] | null;
+            shippingAddress: components["schemas"]["CartAddress"] | null;
+            selectedShippingRate: string | null;
+            selectedShippingRateTitle: string | null;
+            paymentMethod: string | null;
+            paymentMethodTitle: string | null;
+            haveStockableItems: boolean;
             success: boolean;
-            message: string;
+            message: string | null;
+            _id: number;
         };
         CartUpload: {
             id: number;
@@ -1694,21 +2181,84 @@ export interface components {
             position: number;
             status: number;
             logoPath: string | null;
+            logoUrl: string | null;
+            bannerPath: string | null;
+            bannerUrl: string | null;
+            displayMode: string | null;
+            _lft: number;
+            _rgt: number;
+            additional: string | null;
+            url: string;
             name: string;
             slug: string;
             urlPath: string;
             description: string | null;
+            createdAt: string;
+            updatedAt: string;
             translation: components["schemas"]["CategoryTranslation"] | null;
+            translations: components["schemas"]["CategoryTranslation"][];
+            children: components["schemas"]["CategoryChild"][];
+        };
+        CategoryChild: {
+            id: number;
+            parentId: number | null;
+            position: number;
+            status: number;
+            logoPath: string | null;
+            logoUrl: string | null;
+            bannerPath: string | null;
+            bannerUrl: string | null;
+            displayMode: string | null;
+            _lft: number;
+            _rgt: number;
+            additional: string | null;
+            url: string;
+            name: string;
+            slug: string;
+            urlPath: string;
+            description: string | null;
+            createdAt: string;
+            updatedAt: string;
+            translation: components["schemas"]["CategoryTranslation"] | null;
+            translations: components["schemas"]["CategoryTranslation"][];
+            children: components["schemas"]["CategoryGrandchild"][];
+        };
+        CategoryGrandchild: {
+            id: number;
+            parentId: number | null;
+            position: number;
+            status: number;
+            logoPath: string | null;
+            logoUrl: string | null;
+            bannerPath: string | null;
+            bannerUrl: string | null;
+            displayMode: string | null;
+            _lft: number;
+            _rgt: number;
+            additional: string | null;
+            url: string;
+            name: string;
+            slug: string;
+            urlPath: string;
+            description: string | null;
+            createdAt: string;
+            updatedAt: string;
+            translation: components["schemas"]["CategoryTranslation"] | null;
+            translations: components["schemas"]["CategoryTranslation"][];
         };
         CategoryTranslation: {
             id: number;
+            _id: number;
+            categoryId: number;
             locale: string;
+            localeId: number | null;
             name: string;
             slug: string;
             urlPath: string;
             description: string | null;
             metaTitle: string | null;
             metaDescription: string | null;
+            metaKeywords: string | null;
         };
         CategoryTree: {
             id: number;
@@ -1716,11 +2266,22 @@ export interface components {
             position: number;
             status: number;
             logoPath: string | null;
+            logoUrl: string | null;
+            bannerPath: string | null;
+            bannerUrl: string | null;
+            displayMode: string | null;
+            _lft: number;
+            _rgt: number;
+            additional: string | null;
+            url: string;
             name: string;
             slug: string;
             urlPath: string;
             description: string | null;
+            createdAt: string;
+            updatedAt: string;
             translation: components["schemas"]["CategoryTranslation"] | null;
+            translations: components["schemas"]["CategoryTranslation"][];
             children: components["schemas"]["CategoryTree"][];
         };
         Channel: {
@@ -1735,6 +2296,27 @@ export interface components {
             baseCurrency: string;
             locales: string[];
             currencies: string[];
+            theme: string;
+            logo: string | null;
+            logoUrl: string | null;
+            favicon: string | null;
+            faviconUrl: string | null;
+            isMaintenanceOn: boolean;
+            allowedIps: string | null;
+            createdAt: string;
+            updatedAt: string;
+            translation: components["schemas"]["ChannelTranslation"] | null;
+            translations: components["schemas"]["ChannelTranslation"][];
+        };
+        ChannelTranslation: {
+            id: number;
+            channelId: number;
+            locale: string;
+            name: string;
+            description: string | null;
+            maintenanceModeText: string | null;
+            createdAt: string;
+            updatedAt: string;
         };
         CheckoutAddress: {
             id: number;
@@ -1751,12 +2333,43 @@ export interface components {
             phone: string | null;
             defaultAddress: boolean;
             useForShipping: boolean;
+            name: string;
+            vatId: string | null;
+            gender: string | null;
+            parentAddressId: number | null;
+            additional: {
+                [key: string]: unknown;
+            } | null;
+            createdAt: unknown;
+            updatedAt: unknown;
         };
         CheckoutAddressResult: {
+            id: number;
+            _id: number;
             success: boolean;
             message: string;
             cartToken: string | null;
             cart: components["schemas"]["Cart"];
+            billingFirstName: string | null;
+            billingLastName: string | null;
+            billingEmail: string | null;
+            billingCompanyName: string | null;
+            billingAddress: string | null;
+            billingCountry: string | null;
+            billingState: string | null;
+            billingCity: string | null;
+            billingPostcode: string | null;
+            billingPhoneNumber: string | null;
+            shippingFirstName: string | null;
+            shippingLastName: string | null;
+            shippingEmail: string | null;
+            shippingCompanyName: string | null;
+            shippingAddress: string | null;
+            shippingCountry: string | null;
+            shippingState: string | null;
+            shippingCity: string | null;
+            shippingPostcode: string | null;
+            shippingPhoneNumber: string | null;
         };
         CheckoutOrder: {
             id: number | null;
@@ -1779,6 +2392,7 @@ export interface components {
             } | null;
         };
         CheckoutShippingMethod: {
+            id: number;
             success: boolean;
             message: string;
             cartToken: string | null;
@@ -1825,12 +2439,21 @@ export interface components {
             id: number;
             productId: number;
             product: components["schemas"]["Product"] | null;
+            customer: components["schemas"]["CompareItemCustomer"];
             createdAt: string;
+            updatedAt: string;
+        };
+        CompareItemCustomer: {
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
         };
         CompareItemDeletion: {
             id: number;
             success: boolean;
             message: string;
+            product: components["schemas"]["Product"] | null;
         };
         ContactUsResult: {
             success: boolean;
@@ -1840,12 +2463,29 @@ export interface components {
             id: number;
             code: string;
             name: string;
+            translation: components["schemas"]["CountryTranslation"];
+            translations: components["schemas"]["CountryTranslation"][];
+            states: components["schemas"]["CountryState"][];
         };
         CountryState: {
             id: number;
             countryId: number;
             countryCode: string;
             code: string;
+            name: string;
+            defaultName: string;
+            translation: components["schemas"]["CountryStateTranslation"];
+            translations: components["schemas"]["CountryStateTranslation"][];
+        };
+        CountryStateTranslation: {
+            id: string;
+            locale: string;
+            defaultName: string;
+        };
+        CountryTranslation: {
+            id: string;
+            _id: number;
+            locale: string;
             name: string;
         };
         Currency: {
@@ -1876,6 +2516,12 @@ export interface components {
             useForShipping: boolean;
             createdAt: string;
             updatedAt: string;
+            addressId: number;
+            addressType: string;
+            name: string;
+            additional: {
+                [key: string]: unknown;
+            } | null;
         };
         CustomerAddressDeletion: {
             id: number;
@@ -1891,12 +2537,81 @@ export interface components {
             productName: string;
             name: string;
             type: string;
+            fileName: string | null;
+            order: components["schemas"]["CustomerDownloadableProductOrder"];
             status: string;
             downloadBought: number;
             downloadUsed: number;
             downloadCanceled: number;
             remainingDownloads: number | null;
             downloadUrl: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CustomerDownloadableProductOrder: {
+            id: number;
+            incrementId: string;
+            status: string;
+            grandTotal: number;
+        };
+        CustomerInvoice: {
+            id: number;
+            orderId: number;
+            orderIncrementId: string;
+            incrementId: string | null;
+            state: string;
+            totalQty: number;
+            subTotal: number;
+            baseSubTotal: number;
+            shippingAmount: number;
+            baseShippingAmount: number;
+            taxAmount: number;
+            baseTaxAmount: number;
+            discountAmount: number;
+            baseDiscountAmount: number;
+            grandTotal: number;
+            baseGrandTotal: number;
+            formattedGrandTotal: string;
+            shippingTaxAmount: number;
+            baseShippingTaxAmount: number;
+            subTotalInclTax: number;
+            baseSubTotalInclTax: number;
+            shippingAmountInclTax: number;
+            baseShippingAmountInclTax: number;
+            baseCurrencyCode: string;
+            channelCurrencyCode: string;
+            orderCurrencyCode: string;
+            transactionId: string | null;
+            order: string;
+            downloadUrl: string;
+            createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["CustomerInvoiceItem"][];
+        };
+        CustomerInvoiceItem: {
+            id: number;
+            invoiceId: number;
+            orderItemId: number;
+            parentId: number | null;
+            productId: number | null;
+            productType: string;
+            sku: string;
+            name: string;
+            description: string | null;
+            qty: number;
+            price: number;
+            basePrice: number;
+            total: number;
+            baseTotal: number;
+            taxAmount: number;
+            baseTaxAmount: number;
+            discountPercent: number;
+            discountAmount: number;
+            baseDiscountAmount: number;
+            priceInclTax: number;
+            basePriceInclTax: number;
+            totalInclTax: number;
+            baseTotalInclTax: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -1989,6 +2704,12 @@ export interface components {
             addresses: components["schemas"]["CustomerOrderAddress"][];
             payment: components["schemas"]["CustomerOrderPayment"] | null;
             shipments: components["schemas"]["CustomerShipment"][];
+            channelCurrencyCode: string;
+            baseTaxAmount: number;
+            baseShippingAmount: number;
+            baseDiscountAmount: number;
+            grandTotalInvoiced: number;
+            grandTotalRefunded: number;
         };
         CustomerOrderItem: {
             id: number;
@@ -2088,18 +2809,32 @@ export interface components {
         };
         CustomerShipment: {
             id: number;
+            orderId: number;
+            orderIncrementId: string;
+            status: string | null;
+            shippingNumber: string;
+            carrierCode: string | null;
             carrierTitle: string | null;
             trackNumber: string | null;
             totalQty: number;
+            totalWeight: number | null;
             createdAt: string;
+            updatedAt: string;
             items: components["schemas"]["CustomerShipmentItem"][];
         };
         CustomerShipmentItem: {
             id: number;
             orderItemId: number;
+            sku: string;
+            name: string;
             qty: number;
+            weight: number | null;
         };
         DeleteAllCompareItems: {
+            message: string;
+            deletedCount: number;
+        };
+        DeleteAllWishlists: {
             message: string;
             deletedCount: number;
         };
@@ -2147,11 +2882,24 @@ export interface components {
             success: boolean;
             message: string;
         };
+        GroupedProduct: {
+            id: number;
+            sku: string;
+            name: string;
+            price: number;
+            formattedPrice: string;
+            inStock: boolean;
+            qty: number;
+        };
         Locale: {
             id: number;
             code: string;
             name: string;
             direction: string;
+            logoPath: string | null;
+            logoUrl: string | null;
+            createdAt: string;
+            updatedAt: string;
         };
         NewsletterResult: {
             success: boolean;
@@ -2188,6 +2936,7 @@ export interface components {
             isSaleable: boolean;
             baseImageUrl: string | null;
             shortDescription: string | null;
+            description: string | null;
             createdAt: string;
         };
         ProductAttributeValue: {
@@ -2197,12 +2946,24 @@ export interface components {
             type: string;
             value: string | null;
             optionId: number | null;
+            attribute: components["schemas"]["ProductAttributeValueAttribute"];
+        };
+        ProductAttributeValueAttribute: {
+            id: number;
+            code: string;
+            adminName: string;
+            type: string;
         };
         ProductCategoryRef: {
             id: number;
             name: string;
             slug: string;
+            translation: components["schemas"]["ProductCategoryTranslation"];
         };
+        ProductCategoryTranslation: {
+            name: string;
+            slug: string;
+        } | null;
         ProductDetail: {
             id: number;
             sku: string;
@@ -2225,8 +2986,8 @@ export interface components {
             isSaleable: boolean;
             baseImageUrl: string | null;
             shortDescription: string | null;
-            createdAt: string;
             description: string | null;
+            createdAt: string;
             metaTitle: string | null;
             metaDescription: string | null;
             metaKeywords: string | null;
@@ -2235,6 +2996,8 @@ export interface components {
             superAttributes: components["schemas"]["SuperAttribute"][];
             variants: components["schemas"]["ProductVariant"][];
             downloadableLinks: components["schemas"]["DownloadableLink"][];
+            groupedProducts: components["schemas"]["GroupedProduct"][];
+            bundleOptions: components["schemas"]["BundleOption"][];
             categories: components["schemas"]["ProductCategoryRef"][];
             reviewsSummary: components["schemas"]["ReviewsSummary"];
             parentId: number | null;
@@ -2244,6 +3007,7 @@ export interface components {
             type: string;
             path: string;
             url: string;
+            publicPath: string;
             position: number;
         };
         ProductReview: {
@@ -2257,6 +3021,8 @@ export interface components {
             status: string;
             createdAt: string;
             updatedAt: string;
+            product: components["schemas"]["ReviewedProduct"];
+            customer: components["schemas"]["ReviewAuthor"] | null;
         };
         ProductReviewDeletion: {
             id: number;
@@ -2274,6 +3040,8 @@ export interface components {
             status: string;
             createdAt: string;
             updatedAt: string;
+            product: components["schemas"]["ReviewedProduct"];
+            customer: components["schemas"]["ReviewAuthor"] | null;
             success: boolean;
             message: string;
         };
@@ -2287,6 +3055,7 @@ export interface components {
             attributes: {
                 [key: string]: number;
             };
+            attributeValues: components["schemas"]["ProductAttributeValue"][];
         };
         RegisteredCustomer: {
             id: number;
@@ -2304,12 +3073,17 @@ export interface components {
             channelId: number | null;
             token: string;
             apiToken: string;
+            name: string;
+            rememberToken: string | null;
+            success: boolean;
+            message: string;
         };
         Reorder: {
             success: boolean;
             message: string;
             orderId: number;
             cartId: number;
+            itemsAddedCount: number;
             added: components["schemas"]["ReorderedLine"][];
             notAdded: components["schemas"]["ReorderSkippedLine"][];
         };
@@ -2348,6 +3122,14 @@ export interface components {
             rmaQuantity: number;
             rmaReturnPeriod: number;
         };
+        ReviewAuthor: {
+            id: number;
+        };
+        ReviewedProduct: {
+            id: number;
+            sku: string;
+            type: string;
+        };
         ReviewsSummary: {
             averageRating: number;
             totalReviews: number;
@@ -2377,6 +3159,26 @@ export interface components {
             label: string;
             swatchValue: string | null;
         };
+        ThemeCustomization: {
+            id: number;
+            channelId: number;
+            themeCode: string;
+            type: string;
+            name: string;
+            sortOrder: number;
+            status: number;
+            createdAt: string;
+            updatedAt: string;
+            translation: components["schemas"]["ThemeCustomizationTranslation"] | null;
+            translations: components["schemas"]["ThemeCustomizationTranslation"][];
+        };
+        ThemeCustomizationTranslation: {
+            id: number;
+            _id: number;
+            themeCustomizationId: number;
+            locale: string;
+            options: string;
+        };
         VerifyToken: {
             isValid: boolean;
             id: number | null;
@@ -2384,6 +3186,22 @@ export interface components {
             firstName: string | null;
             lastName: string | null;
             message: string;
+        };
+        WishlistChannel: {
+            id: number;
+            code: string;
+            name: string;
+            translation: components["schemas"]["WishlistChannelTranslation"];
+        };
+        WishlistChannelTranslation: {
+            locale: string;
+            name: string;
+        };
+        WishlistCustomer: {
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
         };
         WishlistDeletion: {
             id: number;
@@ -2395,7 +3213,10 @@ export interface components {
             productId: number;
             channelId: number;
             product: components["schemas"]["Product"] | null;
+            customer: components["schemas"]["WishlistCustomer"];
+            channel: components["schemas"]["WishlistChannel"];
             createdAt: string;
+            updatedAt: string;
         };
         WishlistMoveToCart: {
             wishlistItemId: number;
@@ -2410,7 +3231,10 @@ export interface components {
             productId: number;
             channelId: number;
             product: components["schemas"]["Product"] | null;
+            customer: components["schemas"]["WishlistCustomer"];
+            channel: components["schemas"]["WishlistChannel"];
             createdAt: string;
+            updatedAt: string;
             isWishlisted: boolean;
             success: boolean;
             message: string;
@@ -2427,6 +3251,15 @@ export interface components {
                 [key: string]: number | string;
             };
             links?: number[];
+            groupedQty?: {
+                [key: string]: number | string;
+            };
+            bundleOptions?: {
+                [key: string]: number | string | (number | string)[];
+            };
+            bundleOptionQty?: {
+                [key: string]: number | string;
+            };
             cartToken?: string;
         };
         createAddUpdateCustomerAddressInput: {
@@ -2446,13 +3279,15 @@ export interface components {
             defaultAddress?: boolean;
             useForShipping?: boolean;
             id?: number;
+            addressId?: number;
         };
         createApplyCouponInput: {
             couponCode: string;
             cartToken?: string;
         };
         createCancelOrderInput: {
-            id: number;
+            id?: number;
+            orderId?: number;
         };
         createCartTokenInput: Record<string, never>;
         createCheckoutAddressInput: {
@@ -2540,6 +3375,7 @@ export interface components {
             images?: unknown;
         };
         createDeleteAllCompareItemsInput: Record<string, never>;
+        createDeleteAllWishlistsInput: Record<string, never>;
         createEuWithdrawalInput: {
             orderId: number;
             reasonText?: string;
@@ -2581,8 +3417,11 @@ export interface components {
         createRemoveCouponInput: {
             cartToken?: string;
         };
-        createReorderOrderInput: {
-            id: number;
+        createResetPasswordInput: {
+            token: string;
+            email: string;
+            password: string;
+            passwordConfirmation: string;
         };
         createUpdateCartItemInput: {
             cartItemId: number;
@@ -2597,6 +3436,7 @@ export interface components {
             password?: string;
         };
         downloadCustomerDownloadableProductResult: unknown;
+        downloadCustomerInvoicePdfResult: unknown;
         moveWishlistToCartInput: {
             wishlistItemId: number;
             quantity?: number;
@@ -2924,6 +3764,79 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    attributeOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttributeOption"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4345,6 +5258,7 @@ export interface operations {
     channels: {
         parameters: {
             query?: {
+                code?: string;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -4398,6 +5312,79 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4493,6 +5480,7 @@ export interface operations {
         parameters: {
             query?: {
                 cartToken?: string;
+                token?: string;
             };
             header?: never;
             path?: never;
@@ -5148,6 +6136,7 @@ export interface operations {
     compareItems: {
         parameters: {
             query?: {
+                productId?: number;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -5312,6 +6301,79 @@ export interface operations {
             };
             /** @description Not a JSON body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compareItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareItem"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5553,6 +6615,7 @@ export interface operations {
     countries: {
         parameters: {
             query?: {
+                code?: string;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -5606,6 +6669,81 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    country: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path: {
+                country_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5706,9 +6844,83 @@ export interface operations {
             };
         };
     };
+    countryState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryState"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     currencies: {
         parameters: {
             query?: {
+                code?: string;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -6280,7 +7492,305 @@ export interface operations {
             };
         };
     };
+    customerDownloadableProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDownloadableProduct"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     downloadCustomerDownloadableProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerInvoices: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                state?: "pending" | "paid" | "refunded";
+                page?: number;
+                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Total items. */
+                    "X-Total-Count"?: number;
+                    /** @description Current page. */
+                    "X-Page"?: number;
+                    /** @description Items on this page. */
+                    "X-Per-Page"?: number;
+                    /** @description Total pages. */
+                    "X-Total-Pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInvoice"][];
+                };
+            };
+            /** @description A `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInvoice"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadCustomerInvoicePdf: {
         parameters: {
             query?: never;
             header?: never;
@@ -6600,6 +8110,163 @@ export interface operations {
             };
         };
     };
+    customerOrderShipments: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                page?: number;
+                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Total items. */
+                    "X-Total-Count"?: number;
+                    /** @description Current page. */
+                    "X-Page"?: number;
+                    /** @description Items on this page. */
+                    "X-Per-Page"?: number;
+                    /** @description Total pages. */
+                    "X-Total-Pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerShipment"][];
+                };
+            };
+            /** @description A `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerOrderShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerShipment"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     customerOrders: {
         parameters: {
             query?: {
@@ -6767,7 +8434,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["createCancelOrderInput"];
             };
@@ -6880,9 +8547,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["createReorderOrderInput"];
+                "application/json": components["schemas"]["createCancelOrderInput"];
             };
         };
         responses: {
@@ -7311,6 +8978,79 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7846,6 +9586,108 @@ export interface operations {
             };
         };
     };
+    createForgotPassword_2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["createForgotPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     readCustomerProfile: {
         parameters: {
             query?: never;
@@ -7955,6 +9797,108 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["createResetPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8119,6 +10063,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteAllCompareItems"];
+                };
+            };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeleteAllWishlists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["createDeleteAllWishlistsInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAllWishlists"];
                 };
             };
             /** @description Malformed JSON or multipart body. */
@@ -9153,6 +11190,7 @@ export interface operations {
     locales: {
         parameters: {
             query?: {
+                code?: string;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -9206,6 +11244,79 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    locale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Locale"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10041,7 +12152,7 @@ export interface operations {
                 new?: "0" | "1" | "true" | "false";
                 /** @description Only featured products. */
                 featured?: "0" | "1" | "true" | "false";
-                type?: "simple" | "configurable" | "virtual" | "downloadable";
+                type?: "simple" | "configurable" | "virtual" | "downloadable" | "grouped" | "bundle";
                 /** @description Sort field, optionally with its direction (`price-desc`). */
                 sort?: "price" | "price-asc" | "price-desc" | "created_at" | "created_at-asc" | "created_at-desc" | "name" | "name-asc" | "name-desc" | "id" | "id-asc" | "id-desc";
                 /** @description Sort direction when `sort` carries none. */
@@ -10134,6 +12245,7 @@ export interface operations {
         parameters: {
             query?: {
                 urlKey?: string;
+                sku?: string;
             };
             header?: never;
             path: {
@@ -10156,6 +12268,392 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    productAttributeValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValue"][];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    productDownloadableLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadableLink"][];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    productImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImage"][];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    productReviewsOfProduct: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Total items. */
+                    "X-Total-Count"?: number;
+                    /** @description Current page. */
+                    "X-Page"?: number;
+                    /** @description Items on this page. */
+                    "X-Per-Page"?: number;
+                    /** @description Total pages. */
+                    "X-Total-Pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"][];
+                };
+            };
+            /** @description A `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    productVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductVariant"][];
                 };
             };
             /** @description Missing storefront key (`missing_key`). */
@@ -11631,6 +14129,163 @@ export interface operations {
             };
         };
     };
+    themeCustomizations: {
+        parameters: {
+            query?: {
+                type?: string;
+                page?: number;
+                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Total items. */
+                    "X-Total-Count"?: number;
+                    /** @description Current page. */
+                    "X-Page"?: number;
+                    /** @description Items on this page. */
+                    "X-Per-Page"?: number;
+                    /** @description Total pages. */
+                    "X-Total-Pages"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeCustomization"][];
+                };
+            };
+            /** @description A `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    themeCustomization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeCustomization"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createUpdateCartItem_2: {
         parameters: {
             query?: never;
@@ -11847,6 +14502,7 @@ export interface operations {
     wishlists: {
         parameters: {
             query?: {
+                productId?: number;
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;

@@ -35,6 +35,24 @@ const Image = z
   .object({ id: z.int(), type: z.string(), path: z.string(), url: z.string(), position: z.int() })
   .meta({ id: "AdminProductImage" });
 
+const GroupedLink = z.object({ productId: z.int(), qty: z.int(), position: z.int() }).meta({ id: "AdminGroupedProduct" });
+
+const BundleOption = z
+  .object({
+    id: z.int(),
+    label: z.string(),
+    type: z.string(),
+    isRequired: z.boolean(),
+    position: z.int(),
+    translations: z.array(z.object({ locale: z.string(), label: z.string() }).meta({ id: "AdminBundleOptionTranslation" })),
+    products: z.array(
+      z
+        .object({ id: z.int(), productId: z.int(), qty: z.int(), isUserDefined: z.boolean(), isDefault: z.boolean(), position: z.int() })
+        .meta({ id: "AdminBundleOptionProduct" }),
+    ),
+  })
+  .meta({ id: "AdminBundleOption" });
+
 const Variant = z.object({ id: z.int(), sku: z.string(), status: z.boolean(), price: z.number() }).meta({ id: "AdminProductVariant" });
 
 export const AdminProduct = z
@@ -62,6 +80,10 @@ export const AdminProduct = z
     attributeValues: z.array(AttributeValue),
     superAttributes: z.array(z.string()),
     variants: z.array(Variant),
+    /** A grouped product's associated products. */
+    groupedProducts: z.array(GroupedLink),
+    /** A bundle's options with their products. */
+    bundleOptions: z.array(BundleOption),
     images: z.array(Image),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -77,6 +99,14 @@ export const productInclude = () => ({
   superAttributes: { include: { attribute: { select: { code: true } } } },
   variants: { select: { id: true, sku: true, status: true, price: true }, orderBy: { id: "asc" as const } },
   images: { orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
+  groupedLinks: { select: { associatedProductId: true, qty: true, position: true }, orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
+  bundleOptions: {
+    orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
+    include: {
+      translations: { select: { locale: true, label: true }, orderBy: { locale: "asc" as const } },
+      products: { orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
+    },
+  },
 });
 
 const num = (v: unknown) => (v == null ? null : toNumber(v as never, 4));
@@ -103,5 +133,10 @@ export function toAdminProduct(ctx: RequestContext, p: ProductRow) {
     superAttributes: p.superAttributes.map((s: { attribute: { code: string } }) => s.attribute.code),
     variants: p.variants.map((v: { price: unknown }) => ({ ...v, price: num(v.price) })),
     images: p.images.map((i: { path: string }) => ({ ...i, url: imageUrl(ctx, i.path) })),
+    groupedProducts: p.groupedLinks.map((g: { associatedProductId: number; qty: number; position: number }) => ({ productId: g.associatedProductId, qty: g.qty, position: g.position })),
+    bundleOptions: p.bundleOptions.map((o: { translations: { locale: string; label: string }[] }) => ({
+      ...o,
+      label: (o.translations.find((t) => t.locale === ctx.channel.defaultLocale) ?? o.translations.find((t) => t.locale === ctx.locale) ?? o.translations[0])?.label ?? "",
+    })),
   };
 }

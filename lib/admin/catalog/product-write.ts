@@ -6,8 +6,9 @@ import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { nullableText, nullableHtml } from "../input.ts";
+import { BUNDLE_OPTION_TYPES, CHILD_TYPES, COMPOSITE_TYPES, SINGLE_CHOICE } from "../../catalog/composite.ts";
 
-const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable"] as const;
+const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
 const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
 const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
 
@@ -31,6 +32,32 @@ const AttributeValueInput = z.object({
   channelId: recordId().optional(),
 });
 
+const position = intParam().pipe(z.int().min(0).max(1_000_000));
+const childQty = intParam().pipe(z.int().min(0).max(10_000));
+
+const GroupedProductInput = z.object({ productId: recordId(), qty: childQty.optional(), position: position.optional() });
+
+const BundleOptionInput = z.object({
+  label: z.string().trim().min(1, { message: "is required" }).max(255),
+  /** Labels in other locales than the channel's default (which `label` is). */
+  translations: z.array(z.object({ locale: z.string().trim().min(1).max(20), label: z.string().trim().min(1).max(255) })).max(50).optional(),
+  type: z.enum(BUNDLE_OPTION_TYPES, { message: `must be one of ${BUNDLE_OPTION_TYPES.join(", ")}` }),
+  isRequired: boolParam().optional(),
+  position: position.optional(),
+  products: z
+    .array(
+      z.object({
+        productId: recordId(),
+        qty: intParam().pipe(z.int().min(1).max(10_000)).optional(),
+        isUserDefined: boolParam().optional(),
+        isDefault: boolParam().optional(),
+        position: position.optional(),
+      }),
+    )
+    .min(1, { message: "needs at least one product" })
+    .max(100),
+});
+
 export const ProductFields = z.object({
   sku: z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: "may hold letters, digits, dot, dash and underscore" }),
   price: money,
@@ -50,6 +77,13 @@ export const ProductFields = z.object({
   inventories: z.array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)) })).max(100).optional(),
   attributeValues: z.array(AttributeValueInput).max(200).optional(),
   superAttributes: z.array(z.string().trim().min(1).max(191)).max(10).optional(),
+  /**
+   * A grouped product's associated (simple or virtual) products, `{ productId, qty, position }` each or a bare
+   * product id (the family's `grouped_products: [ids]`, camelCased on the way in) at quantity 1; replaces the set.
+   */
+  groupedProducts: z.array(z.union([GroupedProductInput, recordId()])).max(100).optional(),
+  /** A bundle's options, each with its (simple or virtual) products; replaces the set. */
+  bundleOptions: z.array(BundleOptionInput).max(50).optional(),
 });
 
 export const ProductCreate = ProductFields.extend({
@@ -60,6 +94,96 @@ export const ProductUpdate = ProductFields.partial();
 export type ProductInput = Partial<z.output<typeof ProductCreate>>;
 
 type Existing = { id: number; type: string; parentId: number | null; sku: string; superAttributes: string[] } | null;
+
+type GroupedRow = { associatedProductId: number; qty: number; position: number };
+
+/** The associated products a write names (a bare id: quantity 1, in the order given). */
+function groupedRows(input: ProductInput): GroupedRow[] | null {
+  return (
+    input.groupedProducts?.map((g, i) =>
+      typeof g === "number" ? { associatedProductId: g, qty: 1, position: i } : { associatedProductId: g.productId, qty: g.qty ?? 1, position: g.position ?? i },
+    ) ?? null
+  );
+}
+
+/**
+ * Grouped and bundle products are made of simple or virtual products that exist (never of themselves); they keep
+ * no stock of their own. Every problem is a 422 naming the field.
+ */
+async function checkComposite(ctx: RequestContext, input: ProductInput, type: string, selfId: number | null) {
+  const grouped = groupedRows(input);
+  if (grouped && type !== "grouped") throw Validation.field("groupedProducts", "Only a grouped product has associated products.");
+  if (input.bundleOptions && type !== "bundle") throw Validation.field("bundleOptions", "Only a bundle product has bundle options.");
+  if (COMPOSITE_TYPES.has(type) && input.inventories?.length) {
+    throw Validation.field("inventories", `A ${type} product has no stock of its own: its products' stock is its stock.`);
+  }
+  if (COMPOSITE_TYPES.has(type) && input.parentId) throw Validation.field("parentId", "A variant of a configurable product is a simple product.");
+  const named = [...(grouped ?? []).map((g) => g.associatedProductId), ...(input.bundleOptions ?? []).flatMap((o) => o.products.map((p) => p.productId))];
+  const children = named.length
+    ? await ctx.db.product.findMany({ where: { id: { in: [...new Set(named)] } }, select: { id: true, type: true, parentId: true } })
+    : [];
+  const checkChild = (productId: number, field: string) => {
+    if (selfId !== null && productId === selfId) throw Validation.field(field, "A product cannot be part of itself.");
+    const c = children.find((x) => x.id === productId);
+    if (!c) throw Validation.field(field, `There is no product ${productId}.`);
+    if (!CHILD_TYPES.has(c.type) || c.parentId !== null) throw Validation.field(field, `Product ${productId} is a ${c.parentId !== null ? "variant" : c.type} product: only simple and virtual products can be part of a ${type} product.`);
+  };
+  if (grouped) {
+    const seen = new Set<number>();
+    for (const [i, g] of grouped.entries()) {
+      checkChild(g.associatedProductId, `groupedProducts.${i}${typeof input.groupedProducts![i] === "number" ? "" : ".productId"}`);
+      if (seen.has(g.associatedProductId)) throw Validation.field(`groupedProducts.${i}`, `Product ${g.associatedProductId} is named twice.`);
+      seen.add(g.associatedProductId);
+    }
+  }
+  if (input.bundleOptions) {
+    const locales = new Set((await ctx.db.locale.findMany({ select: { code: true } })).map((l) => l.code));
+    for (const [i, o] of input.bundleOptions.entries()) {
+      for (const [k, t] of (o.translations ?? []).entries()) {
+        if (!locales.has(t.locale)) throw Validation.field(`bundleOptions.${i}.translations.${k}.locale`, `The store has no locale "${t.locale}".`);
+      }
+      const seen = new Set<number>();
+      for (const [j, p] of o.products.entries()) {
+        checkChild(p.productId, `bundleOptions.${i}.products.${j}.productId`);
+        if (seen.has(p.productId)) throw Validation.field(`bundleOptions.${i}.products.${j}.productId`, `Product ${p.productId} is named twice in this option.`);
+        seen.add(p.productId);
+      }
+      if (SINGLE_CHOICE.has(o.type) && o.products.filter((p) => p.isDefault).length > 1) {
+        throw Validation.field(`bundleOptions.${i}.products`, `A ${o.type} option has at most one default product.`);
+      }
+    }
+  }
+}
+
+/** Replaces a grouped product's associated products and a bundle's options with what the write names. */
+async function writeComposite(tx: Tx, ctx: RequestContext, id: number, input: ProductInput) {
+  const grouped = groupedRows(input);
+  if (grouped) {
+    await tx.productGroupedLink.deleteMany({ where: { productId: id } });
+    await tx.productGroupedLink.createMany({ data: grouped.map((g) => ({ ...g, productId: id })) });
+  }
+  if (input.bundleOptions) {
+    await tx.productBundleOption.deleteMany({ where: { productId: id } });
+    for (const [i, o] of input.bundleOptions.entries()) {
+      const labels = new Map([[ctx.channel.defaultLocale, o.label], ...(o.translations ?? []).map((t) => [t.locale, t.label] as const)]);
+      await tx.productBundleOption.create({
+        select: { id: true },
+        data: {
+          productId: id,
+          type: o.type,
+          isRequired: o.isRequired ?? false,
+          position: o.position ?? i,
+          translations: { create: [...labels].map(([locale, label]) => ({ locale, label })) },
+          products: {
+            create: o.products.map((p, j) => ({
+              productId: p.productId, qty: p.qty ?? 1, isUserDefined: p.isUserDefined ?? false, isDefault: p.isDefault ?? false, position: p.position ?? j,
+            })),
+          },
+        },
+      });
+    }
+  }
+}
 
 async function checkRefs(ctx: RequestContext, input: ProductInput, current: Existing) {
   const db = ctx.db;
@@ -208,6 +332,7 @@ async function superAttributeIds(ctx: RequestContext, codes: string[] | undefine
 export async function planCreate(ctx: RequestContext, input: z.output<typeof ProductCreate>): Promise<() => Promise<number>> {
   if (input.parentId && input.type !== "simple") throw Validation.field("type", "A variant of a configurable product is a simple product.");
   await checkRefs(ctx, input, null);
+  await checkComposite(ctx, input, input.type, null);
   const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : [];
   if (input.parentId) await checkVariant(ctx, input.parentId, values);
   const superIds = await superAttributeIds(ctx, input.superAttributes);
@@ -218,6 +343,7 @@ export async function planCreate(ctx: RequestContext, input: z.output<typeof Pro
         data: { ...scalarFields(input), sku: input.sku, price: input.price, type: input.type, parentId: input.parentId ?? null, visibleIndividually: input.visibleIndividually ?? !input.parentId },
       });
       await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
+      await writeComposite(tx, ctx, row.id, input);
       return row.id;
     });
 }
@@ -231,6 +357,7 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
   const current = await ctx.db.product.findUniqueOrThrow({ where: { id }, include: { superAttributes: { include: { attribute: true } } } });
   const existing = { ...current, superAttributes: current.superAttributes.map((s) => s.attribute.code) };
   await checkRefs(ctx, input, existing);
+  await checkComposite(ctx, input, current.type, id);
   const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : null;
   if (values && current.parentId) {
     const kept = await ctx.db.productAttributeValue.findMany({ where: { productId: id, attributeId: { notIn: values.map((v) => v.attributeId) } } });
@@ -241,6 +368,7 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
     ctx.db.$transaction(async (tx) => {
       await tx.product.update({ where: { id }, data: { ...scalarFields(input), updatedAt: new Date() } });
       await writeRelations(tx, id, input, values, superIds);
+      await writeComposite(tx, ctx, id, input);
     });
 }
 

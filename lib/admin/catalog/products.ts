@@ -23,7 +23,7 @@ export const products = adminResource({
   filters: z.object({
     sku: z.string().trim().max(191).optional(),
     name: z.string().trim().max(255).optional(),
-    type: z.enum(["simple", "configurable", "virtual", "downloadable"]).optional(),
+    type: z.enum(["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"]).optional(),
     status: boolParam().optional(),
     parentId: intParam().optional(),
     categoryId: intParam().optional(),

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
-import { deleteCompareItem } from "@/lib/compare/operations";
+import { compareItem, deleteCompareItem } from "@/lib/compare/operations";
+export const GET = rest(compareItem);
 export const DELETE = rest(deleteCompareItem);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { attributeOption } from "@/lib/catalog/operations";
+export const GET = rest(attributeOption);

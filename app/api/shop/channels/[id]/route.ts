@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { channel } from "@/lib/store/operations";
+export const GET = rest(channel);

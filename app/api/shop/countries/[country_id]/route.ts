@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { country } from "@/lib/store/operations";
+export const GET = rest(country);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerDownloadableProduct } from "@/lib/downloads/operations";
+export const GET = rest(customerDownloadableProduct);

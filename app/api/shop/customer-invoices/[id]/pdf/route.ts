@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { downloadCustomerInvoicePdf } from "@/lib/orders/document-operations";
+export const GET = rest(downloadCustomerInvoicePdf);

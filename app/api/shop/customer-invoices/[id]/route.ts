@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerInvoice } from "@/lib/orders/document-operations";
+export const GET = rest(customerInvoice);

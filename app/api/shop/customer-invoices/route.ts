@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerInvoices } from "@/lib/orders/document-operations";
+export const GET = rest(customerInvoices);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerOrderShipments } from "@/lib/orders/document-operations";
+export const GET = rest(customerOrderShipments);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { customerReview } from "@/lib/reviews/operations";
+export const GET = rest(customerReview);

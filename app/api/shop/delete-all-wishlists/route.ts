@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { createDeleteAllWishlists } from "@/lib/wishlist/operations";
+export const POST = rest(createDeleteAllWishlists);

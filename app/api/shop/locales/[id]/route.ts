@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { locale } from "@/lib/store/operations";
+export const GET = rest(locale);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { themeCustomization } from "@/lib/theme/operations";
+export const GET = rest(themeCustomization);

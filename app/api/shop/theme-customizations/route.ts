@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { themeCustomizations } from "@/lib/theme/operations";
+export const GET = rest(themeCustomizations);

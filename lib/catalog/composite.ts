@@ -1,0 +1,212 @@
+// Grouped and bundle products: products made of other (simple or virtual) products. They have no price or stock
+// of their own that matters: a grouped product costs from its cheapest associated product, a bundle the sum of its
+// required options' defaults, and either is in stock when its children are. Read here for the listing (one
+// statement for a whole page, none when the page has no such product), the detail and the cart.
+import type { RequestContext } from "../context.ts";
+import type { Tx } from "../db/client.ts";
+import { dec, Decimal } from "../money.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { finalPrice, type Priced } from "./pricing.ts";
+import { bool, date, int, rawRows } from "../cart/state.ts";
+
+export const COMPOSITE_TYPES = new Set(["grouped", "bundle"]);
+export const BUNDLE_OPTION_TYPES = ["select", "radio", "checkbox", "multiselect"] as const;
+/** Option types of which exactly one product is chosen. */
+export const SINGLE_CHOICE = new Set(["select", "radio"]);
+/** The types a grouped or bundle product may be made of. */
+export const CHILD_TYPES = new Set(["simple", "virtual"]);
+
+/** Whether a child of this type and stock can be sold (virtual products keep no stock). */
+export const childInStock = (type: string, stock: number | null | undefined): boolean => type !== "simple" || (stock ?? 0) > 0;
+
+export interface CompositeFacts {
+  /** The price the listing shows: the cheapest child (grouped), the required options' defaults (bundle). */
+  price: Decimal;
+  min: Decimal;
+  max: Decimal;
+  inStock: boolean;
+}
+
+interface ChildRow {
+  ownerId: number;
+  kind: "grouped" | "bundle";
+  optionId: number | null;
+  optionType: string | null;
+  isRequired: boolean;
+  qty: number;
+  isDefault: boolean;
+  type: string;
+  status: boolean;
+  unit: Decimal;
+  inStock: boolean;
+}
+
+const childColumns = `c."type" AS "type", c."status" AS "status", c."price" AS "price", c."specialPrice" AS "specialPrice",
+  c."specialPriceFrom" AS "specialPriceFrom", c."specialPriceTo" AS "specialPriceTo",
+  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = c."id" AND inv."channelId" = $1) AS "stock"`;
+
+function compositeSql(count: number): string {
+  const ids = Array.from({ length: count }, (_, i) => `$${i + 2}`).join(", ");
+  return `
+SELECT o."productId" AS "ownerId", 'bundle' AS "kind", o."id" AS "optionId", o."type" AS "optionType", o."isRequired" AS "isRequired",
+  op."qty" AS "qty", op."isDefault" AS "isDefault", ${childColumns}
+FROM "ProductBundleOption" o JOIN "ProductBundleOptionProduct" op ON op."optionId" = o."id" JOIN "Product" c ON c."id" = op."productId"
+WHERE o."productId" IN (${ids})
+UNION ALL
+SELECT g."productId" AS "ownerId", 'grouped' AS "kind", NULL AS "optionId", NULL AS "optionType", NULL AS "isRequired",
+  g."qty" AS "qty", NULL AS "isDefault", ${childColumns}
+FROM "ProductGroupedLink" g JOIN "Product" c ON c."id" = g."associatedProductId"
+WHERE g."productId" IN (${ids})`;
+}
+
+const lowest = (xs: Decimal[]) => xs.reduce((a, b) => (b.lt(a) ? b : a));
+const highest = (xs: Decimal[]) => xs.reduce((a, b) => (b.gt(a) ? b : a));
+
+/** Prices and stock of a grouped product from its associated products. */
+function groupedFacts(rows: ChildRow[]): CompositeFacts {
+  const live = rows.filter((r) => r.status);
+  const prices = live.map((r) => r.unit);
+  const zero = new Decimal(0);
+  const min = prices.length ? lowest(prices) : zero;
+  return { price: min, min, max: prices.length ? highest(prices) : zero, inStock: live.some((r) => r.inStock) };
+}
+
+/**
+ * Prices and stock of a bundle: the lowest price is the required options at their cheapest, the highest every
+ * option at its dearest (all products of a checkbox or multiselect), the shown price the required options'
+ * defaults (the cheapest default, else the cheapest product). In stock when every required option can be filled.
+ */
+function bundleFacts(rows: ChildRow[]): CompositeFacts {
+  const options = new Map<number, ChildRow[]>();
+  for (const r of rows) if (r.status) options.set(r.optionId!, [...(options.get(r.optionId!) ?? []), r]);
+  let price = new Decimal(0);
+  let min = new Decimal(0);
+  let max = new Decimal(0);
+  let inStock = rows.some((r) => r.status);
+  for (const choices of options.values()) {
+    const { isRequired, optionType } = choices[0];
+    const cost = choices.map((c) => c.unit.mul(c.qty));
+    max = max.add(SINGLE_CHOICE.has(optionType ?? "") ? highest(cost) : cost.reduce((a, b) => a.add(b), new Decimal(0)));
+    if (!isRequired) continue;
+    const defaults = choices.filter((c) => c.isDefault).map((c) => c.unit.mul(c.qty));
+    min = min.add(lowest(cost));
+    price = price.add(defaults.length ? lowest(defaults) : lowest(cost));
+    if (!choices.some((c) => c.inStock)) inStock = false;
+  }
+  const required = new Set(rows.filter((r) => r.isRequired).map((r) => r.optionId));
+  if ([...required].some((id) => !options.has(id!))) inStock = false;
+  return { price, min, max, inStock };
+}
+
+/**
+ * Facts of the grouped and bundle products among `products`, in one statement. With `always` (a listing page,
+ * whose statement count must not depend on what the page holds) the statement is sent for any non-empty page;
+ * otherwise only when one of the products is grouped or a bundle.
+ */
+export async function compositeFacts(
+  db: Pick<Tx, "$queryRawUnsafe">,
+  channelId: number,
+  products: { id: number; type: string }[],
+  now = new Date(),
+  always = false,
+): Promise<Map<number, CompositeFacts>> {
+  const ids = [...new Set(products.filter((p) => COMPOSITE_TYPES.has(p.type)).map((p) => p.id))];
+  const out = new Map<number, CompositeFacts>();
+  const asked = always ? [...new Set(products.map((p) => p.id))] : ids;
+  if (!asked.length) return out;
+  const raw = await rawRows(db, compositeSql(asked.length), channelId, ...asked);
+  const rows: ChildRow[] = raw.map((r) => {
+    const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) };
+    const type = String(r.type);
+    return {
+      ownerId: int(r.ownerId), kind: r.kind === "grouped" ? "grouped" : "bundle", optionId: r.optionId == null ? null : int(r.optionId),
+      optionType: typeof r.optionType === "string" ? r.optionType : null, isRequired: bool(r.isRequired), qty: int(r.qty), isDefault: bool(r.isDefault),
+      type, status: bool(r.status), unit: finalPrice(priced, now), inStock: childInStock(type, r.stock == null ? 0 : int(r.stock)),
+    };
+  });
+  for (const p of products) {
+    if (!ids.includes(p.id) || out.has(p.id)) continue;
+    const own = rows.filter((r) => r.ownerId === p.id);
+    out.set(p.id, p.type === "grouped" ? groupedFacts(own.filter((r) => r.kind === "grouped")) : bundleFacts(own.filter((r) => r.kind === "bundle")));
+  }
+  return out;
+}
+
+/** A child product as the detail and the cart need it, in the request's locale and channel. */
+const childSelect = (ctx: RequestContext) =>
+  ({
+    id: true, sku: true, type: true, status: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true, weight: true,
+    translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } }, select: { locale: true, name: true } },
+    inventories: { where: { channelId: ctx.channel.id }, select: { qty: true } },
+    channels: { where: { channelId: ctx.channel.id }, select: { channelId: true } },
+  }) satisfies Prisma.ProductSelect;
+
+type ChildRecord = {
+  id: number; sku: string; type: string; status: boolean; price: unknown; specialPrice: unknown; specialPriceFrom: Date | null;
+  specialPriceTo: Date | null; weight: unknown; translations: { locale: string; name: string }[]; inventories: { qty: number }[];
+  channels: { channelId: number }[];
+};
+
+export interface Child {
+  id: number;
+  sku: string;
+  type: string;
+  name: string;
+  /** Active and sold in the request's channel. */
+  available: boolean;
+  priced: Priced;
+  stock: number;
+  inStock: boolean;
+  weight: Decimal | null;
+}
+
+function child(ctx: RequestContext, c: ChildRecord): Child {
+  const name = (c.translations.find((t) => t.locale === ctx.locale) ?? c.translations[0])?.name ?? c.sku;
+  const stock = c.inventories[0]?.qty ?? 0;
+  return {
+    id: c.id, sku: c.sku, type: c.type, name, available: c.status && c.channels.length > 0,
+    priced: { price: c.price, specialPrice: c.specialPrice, specialPriceFrom: c.specialPriceFrom, specialPriceTo: c.specialPriceTo },
+    stock, inStock: childInStock(c.type, stock), weight: c.weight == null ? null : dec(c.weight),
+  };
+}
+
+/** A grouped product's associated products in their order, with their default quantities. */
+export async function groupedChildren(db: Pick<Tx, "productGroupedLink">, ctx: RequestContext, productId: number) {
+  const links = await db.productGroupedLink.findMany({
+    where: { productId },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { qty: true, position: true, associated: { select: childSelect(ctx) } },
+  });
+  return links.map((l) => ({ qty: l.qty, position: l.position, product: child(ctx, l.associated) }));
+}
+
+export interface BundleOption {
+  id: number;
+  label: string;
+  type: string;
+  isRequired: boolean;
+  position: number;
+  products: { id: number; qty: number; isUserDefined: boolean; isDefault: boolean; position: number; product: Child }[];
+}
+
+/** A bundle's options in their order, each with its products. */
+export async function bundleOptionsOf(db: Pick<Tx, "productBundleOption">, ctx: RequestContext, productId: number): Promise<BundleOption[]> {
+  const options = await db.productBundleOption.findMany({
+    where: { productId },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    include: {
+      translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
+      products: { orderBy: [{ position: "asc" }, { id: "asc" }], include: { product: { select: childSelect(ctx) } } },
+    },
+  });
+  return options.map((o) => ({
+    id: o.id,
+    label: (o.translations.find((t) => t.locale === ctx.locale) ?? o.translations[0])?.label ?? `Option ${o.id}`,
+    type: o.type,
+    isRequired: o.isRequired,
+    position: o.position,
+    products: o.products.map((op) => ({
+      id: op.id, qty: op.qty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, position: op.position, product: child(ctx, op.product),
+    })),
+  }));
+}

@@ -1,0 +1,60 @@
+-- CreateTable
+CREATE TABLE "ProductGroupedLink" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "productId" INTEGER NOT NULL,
+    "associatedProductId" INTEGER NOT NULL,
+    "qty" INTEGER NOT NULL DEFAULT 0,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "ProductGroupedLink_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ProductGroupedLink_associatedProductId_fkey" FOREIGN KEY ("associatedProductId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ProductBundleOption" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "productId" INTEGER NOT NULL,
+    "type" TEXT NOT NULL,
+    "isRequired" BOOLEAN NOT NULL DEFAULT false,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "ProductBundleOption_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ProductBundleOptionTranslation" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "optionId" INTEGER NOT NULL,
+    "locale" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    CONSTRAINT "ProductBundleOptionTranslation_optionId_fkey" FOREIGN KEY ("optionId") REFERENCES "ProductBundleOption" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ProductBundleOptionProduct" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "optionId" INTEGER NOT NULL,
+    "productId" INTEGER NOT NULL,
+    "qty" INTEGER NOT NULL DEFAULT 1,
+    "isUserDefined" BOOLEAN NOT NULL DEFAULT false,
+    "isDefault" BOOLEAN NOT NULL DEFAULT false,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "ProductBundleOptionProduct_optionId_fkey" FOREIGN KEY ("optionId") REFERENCES "ProductBundleOption" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ProductBundleOptionProduct_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "ProductGroupedLink_associatedProductId_idx" ON "ProductGroupedLink"("associatedProductId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductGroupedLink_productId_associatedProductId_key" ON "ProductGroupedLink"("productId", "associatedProductId");
+
+-- CreateIndex
+CREATE INDEX "ProductBundleOption_productId_position_idx" ON "ProductBundleOption"("productId", "position");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductBundleOptionTranslation_optionId_locale_key" ON "ProductBundleOptionTranslation"("optionId", "locale");
+
+-- CreateIndex
+CREATE INDEX "ProductBundleOptionProduct_productId_idx" ON "ProductBundleOptionProduct"("productId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductBundleOptionProduct_optionId_productId_key" ON "ProductBundleOptionProduct"("optionId", "productId");
