@@ -1,33 +1,12 @@
 // A customer cancels their own order while the order state machine allows it: every unit not yet shipped or
-// refunded is canceled and goes back into the channel's stock; downloads of the order stop.
+// refunded is canceled and goes back into the channel's stock (./stock.ts); downloads of the order stop.
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
-import type { Tx } from "../db/client.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { transition } from "./transitions.ts";
 import { mailOrderEvent } from "../mail/events.ts";
 import { currencyOf, findOwnOrder, qtyToCancel, toOrderDetail } from "./customer-orders.ts";
-
-type Line = { id: number; parentId: number | null; productId: number | null; type: string; additional: unknown };
-
-/**
- * The product whose stock a line holds: a simple line its own product; a configurable line the variant it names
- * in its options, unless the variant has a child line of its own (which then holds the stock).
- */
-function stockProductId(line: Line, lines: Line[]): number | null {
-  if (line.type === "simple") return line.productId;
-  if (line.type !== "configurable" || lines.some((l) => l.parentId === line.id)) return null;
-  const variantId = (line.additional as { variantId?: unknown } | null)?.variantId;
-  return typeof variantId === "number" ? variantId : null;
-}
-
-async function releaseStock(tx: Tx, channelId: number, productId: number, qty: number) {
-  await tx.productInventory.upsert({
-    where: { productId_channelId: { productId, channelId } },
-    create: { productId, channelId, qty },
-    update: { qty: { increment: qty } },
-  });
-}
+import { releaseStock, stockReleased } from "./stock.ts";
 
 export async function cancelOrder(ctx: RequestContext, id: number) {
   const owner = customerId(ctx);
@@ -43,8 +22,7 @@ export async function cancelOrder(ctx: RequestContext, id: number) {
       const qty = qtyToCancel(line);
       if (qty === 0) continue;
       await tx.orderItem.update({ where: { id: line.id }, data: { qtyCanceled: { increment: qty } } });
-      const stockId = stockProductId(line, current.items);
-      if (stockId !== null) await releaseStock(tx, current.channelId, stockId, qty);
+      await releaseStock(tx, current.channelId, stockReleased(line, current.items, qty));
     }
     const purchases = await tx.downloadablePurchase.findMany({ where: { orderId: current.id, status: { not: "expired" } } });
     for (const p of purchases) {

@@ -1,7 +1,7 @@
 // Placing an order with a bundle, on both transports: the totals carry the bundle's price, each of its products'
 // stock drops by its units per bundle × the line's quantity exactly once, an oversell of any of them is refused
 // like a simple product's (nothing written), and the order (one line with its choice) can be invoiced and shipped
-// through the Admin API.
+// through the Admin API, or canceled, which puts each of its products back.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, setStock, stock } from "../support/checkout.ts";
@@ -74,6 +74,21 @@ describe.each(VIAS)("an order with a bundle over %s", (via) => {
     const after = await db.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
     expect([after.qtyInvoiced, after.qtyShipped]).toEqual([2, 2]);
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("completed");
+  });
+
+  it("puts each of the bundle's products back in stock when the store cancels the order", async () => {
+    const kit = await kitOf();
+    const [phone, cable, warranty] = [kit.options[0].products[0].productId, ...kit.options[1].products.map((p) => p.productId)];
+    const c = await ready(via, [{ ...everything(kit), quantity: 2 }]);
+    const placed = await invoke(via, "createCheckoutOrder", {}, c.opts);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect([await stock(phone), await stock(cable), await stock(warranty)]).toEqual([3, 5, 100]);
+    const canceled = await invoke(via, "cancelAdminOrder", { id: placed.body.orderId }, { bearer: admin });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
+    // Two kits: two phones and four cables back; the virtual warranty holds no stock.
+    expect([await stock(phone), await stock(cable), await stock(warranty)]).toEqual([5, 9, 100]);
+    const line = await (await getDb()).orderItem.findFirstOrThrow({ where: { orderId: placed.body.orderId } });
+    expect(line.qtyCanceled).toBe(2);
   });
 
   it("refuses the order when one of the bundle's products sold out since, and writes nothing", async () => {

@@ -2,6 +2,7 @@
 // change goes through the order state machine (lib/orders/transitions.ts); each action is one transaction, guarded
 // on the status it read, so nothing partial is written and two racing actions cannot both apply.
 import { z } from "zod";
+import { releaseStock, stockReleased } from "../../orders/stock.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
@@ -66,14 +67,6 @@ function inOrder<T>(ctx: RequestContext, id: number, fn: (tx: Tx, order: OrderRo
   return ctx.db.$transaction(async (tx) => fn(tx, await loadOrder(tx, id)));
 }
 
-/** The product whose stock a canceled line gives back (a configurable line: its variant). */
-function stockProductId(line: Item, lines: Item[]): number | null {
-  if (line.type === "simple") return line.productId;
-  if (line.type !== "configurable" || lines.some((l) => l.parentId === line.id)) return null;
-  const variantId = (line.additional as { variantId?: unknown } | null)?.variantId;
-  return typeof variantId === "number" ? variantId : null;
-}
-
 export const cancelAdminOrder = resourceAction(orders, {
   verb: "cancel",
   summary: "Cancel an order: every unit not yet shipped or refunded is canceled and back in stock.",
@@ -88,14 +81,7 @@ export const cancelAdminOrder = resourceAction(orders, {
       for (const line of lines) {
         const qty = qtyToCancel(line);
         await tx.orderItem.update({ where: { id: line.id }, data: { qtyCanceled: { increment: qty } } });
-        const productId = stockProductId(line, items);
-        if (productId) {
-          await tx.productInventory.upsert({
-            where: { productId_channelId: { productId, channelId: order.channelId } },
-            create: { productId, channelId: order.channelId, qty },
-            update: { qty: { increment: qty } },
-          });
-        }
+        await releaseStock(tx, order.channelId, stockReleased(line, items, qty));
       }
       await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? "Canceled by the store." } });
       await mailOrderEvent(tx, ctx.baseUrl, "order_canceled", id);
