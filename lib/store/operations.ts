@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
+import { Validation } from "../errors.ts";
 import { countryStates as statesOf, getChannel, getCountry, getCountryState, getLocale, listChannels, listCountries, listCurrencies, listLocales } from "./reference.ts";
 import { Channel, Country, CountryState, Currency, Locale } from "./shapes.ts";
 
@@ -57,20 +58,25 @@ export const countryStates = operation({
   ...shopPublic,
   name: "countryStates",
   kind: "query",
-  summary: "States of one country; the country is given by its id or its two-letter code.",
+  summary: "States of one country; the country is given by its id (`countryId`) or its two-letter code (`countryCode`).",
   input: z.object({
-    countryId: z.coerce.string().trim().regex(/^(\d{1,9}|[A-Za-z]{2})$/, "must be a country id or a two-letter country code"),
+    countryId: recordId().optional(),
+    countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").optional(),
   }),
   output: CountryState,
   list: "all",
-  rest: { method: "GET", paths: ["/api/shop/countries/{country_id}/states"] },
-  // The family's clients send the country's number as an `Int`; a two-letter code comes as `countryCode`.
-  graphql: {
-    connection: true,
-    args: z.object({ countryId: z.int().optional(), countryCode: z.string().optional() }),
-    input: (a) => ({ countryId: a.countryId ?? a.countryCode }),
+  // The path names the country by its id or its code; the family's GraphQL clients send the id as an `Int`.
+  rest: {
+    method: "GET",
+    paths: ["/api/shop/countries/{country_id}/states"],
+    input: ({ country_id: given }) => (/^[A-Za-z]{2}$/.test(String(given)) ? { countryCode: given } : { countryId: given }),
   },
-  run: (ctx, { countryId }) => statesOf(ctx, countryId),
+  graphql: { connection: true },
+  run: (ctx, { countryId, countryCode }) => {
+    const country = countryId ?? countryCode;
+    if (country === undefined) throw Validation.field("countryId", "Give the country's id (countryId) or its two-letter code (countryCode).");
+    return statesOf(ctx, String(country));
+  },
 });
 
 const shopQuery = { ...shopPublic, kind: "query" } as const;

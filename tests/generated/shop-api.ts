@@ -589,7 +589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** States of one country; the country is given by its id or its two-letter code. */
+        /** States of one country; the country is given by its id (`countryId`) or its two-letter code (`countryCode`). */
         get: operations["countryStates"];
         put?: never;
         post?: never;
@@ -6773,7 +6773,9 @@ export interface operations {
     };
     countryStates: {
         parameters: {
-            query?: never;
+            query?: {
+                countryCode?: string;
+            };
             header?: never;
             path: {
                 country_id: string;
