@@ -1,36 +1,15 @@
 // The operator command line (DESIGN.md Operating the service), run as operators run it: `npx tsx lib/cli/main.ts …`
 // in a child process against the test database. Each spawn costs a second or two, so cases share spawns where
 // they can and independent ones run side by side.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { cli, type Run } from "./support/cli.ts";
 import bcrypt from "bcryptjs";
 import { call, getDb, unique } from "./support/client.ts";
 import { sha256 } from "../lib/auth/secrets.ts";
 import { createStorefrontKey } from "../lib/storefront-keys/index.ts";
 import { resolveIntegrationToken } from "../lib/integrations/tokens.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const SLOW = 90_000;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  lastLine: string;
-}
-
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, env: { ...process.env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, lastLine: stdout.trimEnd().split("\n").at(-1) ?? "" }));
-  });
-}
 
 const locales = (key: string, ip?: string) => call("GET", "/api/shop/locales", undefined, { key, headers: ip ? { "X-Forwarded-For": ip } : {} });
 const idOf = (run: Run) => Number(/#(\d+)/.exec(run.stdout)?.[1]);

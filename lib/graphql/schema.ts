@@ -54,8 +54,9 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
         const argSchema = (op.graphql && op.graphql.args) || (op.input as z.ZodObject);
         const args = types.inputFields((o) => t.arg(o), argSchema, pascal(op.name) + "Arg", { idAsID: true });
         const node = types.output(op.output, nodeName(op)).type;
-        if (op.list && op.list !== "all") {
-          const spec = op.list;
+        // A paged list, or a whole collection the family shows as a connection (paged in memory).
+        const paged = op.list && op.list !== "all" ? op : null;
+        if (paged || (op.list === "all" && op.graphql && op.graphql.connection)) {
           Object.assign(args, connectionArgs(t));
           fields[op.name] = t.field({
             type: connectionOf(builder, node, nodeName(op)),
@@ -65,25 +66,11 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
             resolve: (_, a, g) =>
               guard(async () => {
                 const { first, after, last, before, ...rest } = a;
+                const window = connectionArgsOf({ first, after, last, before });
                 const input = admitted(op, g, dropNulls(rest));
-                const window = await connectionWindow(connectionArgsOf({ first, after, last, before }), spec, async () =>
-                  (await performPage(g.ctx, op, input, { offset: 0, limit: 0 })).total,
-                );
-                return toConnection(await performPage(g.ctx, op, input, window), window.offset);
-              }),
-          });
-        } else if (op.list === "all" && op.graphql && op.graphql.connection) {
-          Object.assign(args, connectionArgs(t));
-          fields[op.name] = t.field({
-            type: connectionOf(builder, node, nodeName(op)),
-            nullable: true,
-            args,
-            description: op.summary,
-            resolve: (_, a, g) =>
-              guard(async () => {
-                const { first, after, last, before, ...rest } = a;
-                const items = (await perform(g.ctx, op, admitted(op, g, dropNulls(rest)))) as unknown[];
-                return arrayConnection(items, connectionArgsOf({ first, after, last, before }));
+                if (!paged) return arrayConnection((await perform(g.ctx, op, input)) as unknown[], window);
+                const range = await connectionWindow(window, paged.list, async () => (await performPage(g.ctx, paged, input, { offset: 0, limit: 0 })).total);
+                return toConnection(await performPage(g.ctx, paged, input, range), range.offset);
               }),
           });
         } else {

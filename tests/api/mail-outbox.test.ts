@@ -1,29 +1,14 @@
 // Issue 18 part 1, without SMTP_URL (the embedded default): every change that mails the customer writes its message
 // to the outbox in its own transaction, marked transport "none" and never sent; a refused change writes none. The
 // operator reads the outbox with `npm run commerce -- mail list` and in the Admin API (settings.mail.view).
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cli } from "../support/cli.ts";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
 import { adminToken, asAdmin } from "../support/admin.ts";
 import { invoke, VIAS } from "../support/invoke.ts";
 import { placedOrder, raise, shopper, storeAct, type Shopper } from "../support/returns.ts";
 
 delete process.env.SMTP_URL;
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, env: { ...process.env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const kindsTo = async (email: string) =>
   (await (await getDb()).mailMessage.findMany({ where: { to: email }, orderBy: { id: "asc" } })).map((m) => m.kind);

@@ -8,6 +8,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { AnyOperation, Surface } from "../../../lib/operations/define.ts";
 import { BASE, dispatch } from "../../support/app.ts";
 import { call, type CallOptions } from "../../support/client.ts";
+import type { Result } from "../../support/invoke.ts";
 
 const MCP_PATH: Record<Surface, string> = { shop: "/api/mcp", admin: "/api/admin/mcp" };
 
@@ -44,21 +45,11 @@ export async function allTools(client: Client): Promise<Tool[]> {
   return tools;
 }
 
-/** One answer of a bare `tools/call`, read as REST and GraphQL answers are (tests/support/invoke.ts `Result`). */
-interface McpResult {
-  /** The tool error's `status`; the HTTP status when the request was refused before any tool ran; 200 on success. */
-  status: number;
-  http: number;
-  ok: boolean;
-  data: any;
-  body: any;
-  code: string | null;
-  message: string | null;
-  messages: string[];
-  fields: Record<string, string[]>;
-  headers: Headers;
-  raw: any;
-}
+/**
+ * One answer of a bare `tools/call`, read as REST and GraphQL answers are: `status` is the tool error's `status`, the
+ * HTTP status when the request was refused before any tool ran, 200 on success.
+ */
+type McpResult = Omit<Result, "via" | "total" | "cursors" | "pageInfo">;
 
 let ids = 0;
 
