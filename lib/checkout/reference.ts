@@ -2,32 +2,16 @@
 // with their channels, countries with their states. Held in process like the store settings (lib/store/settings.ts)
 // and dropped by every write to their tables, in this instance or another (lib/db/observe.ts, lib/db/broadcast.ts).
 import type { Db, Tx } from "../db/client.ts";
-import { onWrite } from "../db/observe.ts";
+import { heldUntilWrite } from "../db/observe.ts";
 
 type Reader = Pick<Tx, "shippingMethod" | "paymentMethod" | "country">;
 
-function held<T>(tables: string[], load: (db: Reader) => Promise<T>): (db: Reader) => Promise<T> {
-  let cached: Promise<T> | null = null;
-  onWrite(() => {
-    cached = null;
-  }, tables);
-  return (db) => {
-    if (cached) return cached;
-    const loading = load(db);
-    cached = loading;
-    loading.catch(() => {
-      if (cached === loading) cached = null;
-    });
-    return loading;
-  };
-}
-
 /** Active shipping methods in display order. */
-export const shippingMethods = held(["ShippingMethod"], (db) =>
+export const shippingMethods = heldUntilWrite(["ShippingMethod"], (db: Reader) =>
   db.shippingMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }),
 );
 
-const allPaymentMethods = held(["PaymentMethod", "PaymentMethodChannel"], (db) =>
+const allPaymentMethods = heldUntilWrite(["PaymentMethod", "PaymentMethodChannel"], (db: Reader) =>
   db.paymentMethod.findMany({ orderBy: [{ sortOrder: "asc" }, { id: "asc" }], include: { channels: { select: { channelId: true } } } }),
 );
 
@@ -44,7 +28,7 @@ export async function paymentMethodByCode(db: Reader | Db, code: string) {
   return method;
 }
 
-const countries = held(["Country", "CountryState"], async (db) => {
+const countries = heldUntilWrite(["Country", "CountryState"], async (db: Reader) => {
   const rows = await db.country.findMany({ include: { states: { select: { code: true, name: true } } } });
   return new Map(rows.map((c) => [c.code, c]));
 });

@@ -66,6 +66,26 @@ export function onWrite(listener: WriteListener, tables?: Iterable<string>): () 
   return () => writeListeners.delete(registered);
 }
 
+/**
+ * A value read once and held in process until a write touches one of `tables`, here or (through the broadcast) on
+ * another instance: store settings, shipping and payment methods, countries. A failed read is not held.
+ */
+export function heldUntilWrite<D, T>(tables: string[], load: (db: D) => Promise<T>): (db: D) => Promise<T> {
+  let cached: Promise<T> | null = null;
+  onWrite(() => {
+    cached = null;
+  }, tables);
+  return (db) => {
+    if (cached) return cached;
+    const loading = load(db);
+    cached = loading;
+    loading.catch(() => {
+      if (cached === loading) cached = null;
+    });
+    return loading;
+  };
+}
+
 /** Whether some cache depends on a table the write touched. */
 export const isWatched = (written: Written): boolean => touches(written, registry.watched);
 

@@ -1,7 +1,7 @@
 // Channels, locales and currencies: a handful of rows read on every request, so they are held in process and
 // dropped by every write to their tables, in this instance or another (lib/db/observe.ts, lib/db/broadcast.ts).
 import type { Db } from "../db/client.ts";
-import { onWrite } from "../db/observe.ts";
+import { heldUntilWrite } from "../db/observe.ts";
 import { dec, type CurrencyInfo } from "../money.ts";
 
 export interface ChannelInfo {
@@ -22,19 +22,10 @@ export interface StoreSettings {
   locales: Map<string, { id: number; code: string; name: string; direction: string }>;
 }
 
-let cached: Promise<StoreSettings> | null = null;
-
-onWrite(() => {
-  cached = null;
-}, ["Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale"]);
-
-export function storeSettings(db: Db): Promise<StoreSettings> {
-  cached ??= load(db).catch((e) => {
-    cached = null;
-    throw e;
-  });
-  return cached;
-}
+export const storeSettings: (db: Db) => Promise<StoreSettings> = heldUntilWrite(
+  ["Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale"],
+  (db: Db) => load(db),
+);
 
 async function load(db: Db): Promise<StoreSettings> {
   const [channels, currencies, locales] = await Promise.all([
