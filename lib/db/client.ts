@@ -23,16 +23,9 @@ async function connect(): Promise<Db> {
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     return new PgClient({ adapter: observed(new PrismaPg({ connectionString: target.url, max })) }) as unknown as Db;
   }
-  const [{ PrismaClient: SqliteClient }, { PrismaBetterSQLite3 }] = await Promise.all([
-    import("../generated/sqlite/client.ts"),
-    import("@prisma/adapter-better-sqlite3"),
-  ]);
+  const [{ PrismaClient: SqliteClient }, { sqliteAdapter }] = await Promise.all([import("../generated/sqlite/client.ts"), import("./sqlite.ts")]);
   // Observed: in-process caches hear of writes, tests count statements (./observe.ts).
-  const db = new SqliteClient({ adapter: observed(new PrismaBetterSQLite3({ url: target.url, timeout: 10_000 })) });
-  // WAL lets readers run beside the writer; NORMAL sync is safe with WAL and much faster.
-  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
-  return db;
+  return new SqliteClient({ adapter: observed(sqliteAdapter(target.url)) });
 }
 
 /** The shared client, created on first use. */

@@ -151,7 +151,7 @@ interface TransactionLike extends Queryable {
 }
 
 /** Delegates everything to `target` (methods bound to it, so private fields keep working) except `overrides`. */
-function delegate<T extends object>(target: T, overrides: Record<string, unknown>): T {
+export function delegate<T extends object>(target: T, overrides: Record<string, unknown>): T {
   return new Proxy(target, {
     get(t, prop) {
       if (typeof prop === "string" && prop in overrides) return overrides[prop];
