@@ -22,13 +22,20 @@ export async function cartShippingRates(ctx: RequestContext, cartId: number) {
   });
 }
 
+/**
+ * Whether `code` names this rate: its code (`flatrate_flatrate`) or, since each carrier has one method, the carrier's
+ * name as the family's clients also send it (`flatrate`, `flat_rate`).
+ */
+const namesRate = (rate: { method: string; carrier: string }, code: string) =>
+  rate.method === code || rate.carrier === code.toLowerCase().replaceAll("_", "");
+
 /** Records one of the cart's rates by code (e.g. `flatrate_flatrate`); 422 when the cart does not ship or has no such rate. */
 export async function chooseShippingMethod(ctx: RequestContext, cartId: number, code: string): Promise<CartState> {
   return ctx.db.$transaction(async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     const facts = requireStep(state, "shippingMethod");
     if (!facts.needsShipping) throw Validation.field("shippingMethod", "Nothing in this cart ships; go on to the payment method.");
-    const rate = (await ratesFor(tx, state)).find((r) => r.method === code);
+    const rate = (await ratesFor(tx, state)).find((r) => namesRate(r, code));
     if (!rate) throw Validation.field("shippingMethod", `"${code}" is not a shipping rate of this cart.`);
     return recalculateState(tx, ctx, state, { shippingMethod: rate.method });
   });

@@ -2,8 +2,9 @@
 // names (createCartToken's cart record, setBillingAddress, createOrder, createLogin, createCustomerProfileUpdate,
 // createDeleteCustomerAddress…). Each answer is checked against the database it changed.
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, graphql, storefrontKey, unique } from "../support/client.ts";
-import { freshProduct } from "../support/checkout.ts";
+import { call, cartToken, getDb, graphql, storefrontKey, unique } from "../support/client.ts";
+import { resolveCartToken } from "../../lib/cart/token.ts";
+import { ADDRESS, freshProduct } from "../support/checkout.ts";
 
 let key: string;
 beforeAll(async () => {
@@ -107,13 +108,37 @@ describe("family checkout, guest", () => {
     // A wrong shipping code is a 422 and places nothing.
     const t2 = (await ask(`mutation { createCartToken(input: {}) { cartToken { cartToken _id } } }`)).createCartToken.cartToken;
     await ask(`mutation($p: Int!) { createAddProductInCart(input: { productId: $p, quantity: 1 }) { addProductInCart { id } } }`, { p: product }, t2.cartToken);
-    const bad = await graphql(
-      `mutation($input: createOrderInput!) { createOrder(input: $input) { success } }`,
-      { input: { cartId: t2.cartToken, billingAddress: { ...BILLING, postalCode: "94107" }, shippingMethod: "flat_rate", paymentMethod: "cashondelivery" } },
-      { key },
-    );
+    const order2 = (input: Record<string, unknown>) =>
+      graphql(`mutation($input: createOrderInput!) { createOrder(input: $input) { success order { id } } }`, {
+        input: { cartId: t2.cartToken, billingAddress: { ...BILLING, postalCode: "94107" }, paymentMethod: "cashondelivery", ...input },
+      }, { key });
+    const bad = await order2({ shippingMethod: "express_air" });
     expect(bad.body.errors?.[0]?.extensions?.status).toBe(422);
+    expect(bad.body.errors?.[0]?.message).toContain("express_air");
     expect(await db.order.count({ where: { cartId: t2._id } })).toBe(0);
+
+    // The carrier's name, as the family's documentation writes it (`flat_rate`), names its one rate.
+    const aliased = await order2({ shippingMethod: "flat_rate" });
+    expect(aliased.body.data?.createOrder.success).toBe(true);
+    const placed = await db.order.findUniqueOrThrow({ where: { id: aliased.body.data.createOrder.order.id } });
+    expect(placed).toMatchObject({ cartId: t2._id, shippingMethod: "flatrate_flatrate" });
+  });
+
+  it("set-shipping-method takes a carrier's name for its one rate on REST too, and refuses a code no rate has", async () => {
+    const db = await getDb();
+    const product = await freshProduct({ qty: 5, price: "10" });
+    const token = await cartToken(key);
+    await call("POST", "/api/shop/cart/add-to-cart", { productId: product, quantity: 1 }, { key, bearer: token });
+    expect((await call("POST", "/api/shop/checkout/set-billing-address", ADDRESS, { key, bearer: token })).status).toBe(200);
+    const cartId = (await resolveCartToken(db, token))!.cartId;
+    const wrong = await call("POST", "/api/shop/checkout/set-shipping-method", { shippingMethod: "flat-rate-ish" }, { key, bearer: token });
+    expect(wrong.status).toBe(422);
+    expect((await db.cart.findUniqueOrThrow({ where: { id: cartId } })).shippingMethod).toBeNull();
+    for (const code of ["FLAT_RATE", "flatrate"]) {
+      const ok = await call("POST", "/api/shop/checkout/set-shipping-method", { shippingMethod: code }, { key, bearer: token });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect((await db.cart.findUniqueOrThrow({ where: { id: cartId } })).shippingMethod).toBe("flatrate_flatrate");
+    }
   });
 });
 
