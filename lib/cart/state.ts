@@ -230,9 +230,18 @@ export function stockNeeds(line: { type: string; productId: number; quantity: nu
   return needs;
 }
 
+/**
+ * Whether a line (of a cart or an order) is sent to the shopper: simple and configurable lines, and a bundle line
+ * when one of the products it was bought with is; a bundle of virtual products ships no more than a virtual line.
+ */
+export function lineShips(line: { type: string; additional: unknown }): boolean {
+  if (line.type === "bundle") return ((line.additional ?? {}) as LineOptions).bundle?.some((c) => c.type === "simple") ?? false;
+  return STOCKABLE_TYPES.has(line.type);
+}
+
 /** Where the checkout stands: what each step needs before it. */
 export function checkoutFacts(state: CartState) {
-  const needsShipping = state.lines.some((l) => STOCKABLE_TYPES.has(l.type));
+  const needsShipping = state.lines.some(lineShips);
   return {
     empty: state.lines.length === 0,
     hasAddress: state.billing != null,

@@ -8,13 +8,12 @@ import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
 import { quoteHeld, type Rate } from "../checkout/shipping.ts";
 import { couponProblem, discountFor } from "./coupons.ts";
-import { loadCart, STOCKABLE_TYPES, type CartRow, type CartState, type LineOptions } from "./state.ts";
+import { lineShips, loadCart, STOCKABLE_TYPES, type CartRow, type CartState, type LineOptions } from "./state.ts";
 
 export { STOCKABLE_TYPES, type LineOptions };
 
-/** Units that ship: simple and configurable lines. */
-export const shippableQty = (state: CartState): number =>
-  state.lines.reduce((n, l) => n + (STOCKABLE_TYPES.has(l.type) ? l.quantity : 0), 0);
+/** Units that ship: simple and configurable lines, and bundles with a product that ships. */
+export const shippableQty = (state: CartState): number => state.lines.reduce((n, l) => n + (lineShips(l) ? l.quantity : 0), 0);
 
 /** The rates the cart qualifies for: none before an address is saved or when nothing ships. */
 export async function ratesFor(tx: Pick<Tx, "shippingMethod" | "paymentMethod" | "country">, state: CartState): Promise<Rate[]> {

@@ -2,7 +2,7 @@
 import type { RequestContext } from "../context.ts";
 import { display } from "../catalog/pricing.ts";
 import { imageUrl } from "../catalog/products.ts";
-import { loadCart, STOCKABLE_TYPES, type AddressRow, type CartState } from "./state.ts";
+import { lineShips, loadCart, type AddressRow, type CartState } from "./state.ts";
 import type { CartRef } from "./resolve.ts";
 import { shippingMethods } from "../checkout/reference.ts";
 import { dec, toNumber } from "../money.ts";
@@ -109,7 +109,7 @@ export async function renderCart(ctx: RequestContext, state: CartState, token: s
     selectedShippingRateTitle: rate?.title ?? null,
     paymentMethod: cart.paymentMethod,
     paymentMethodTitle: cart.paymentMethodTitle,
-    haveStockableItems: state.lines.some((i) => STOCKABLE_TYPES.has(i.type)),
+    haveStockableItems: state.lines.some(lineShips),
     success: true,
     message,
   };

@@ -1,7 +1,8 @@
 // Grouped and bundle products: products made of other (simple or virtual) products. They have no price or stock
 // of their own that matters: a grouped product costs from its cheapest associated product, a bundle the sum of its
 // required options' defaults, and either is in stock when its children are. Read here for the listing (one
-// statement for a whole page, none when the page has no such product), the detail and the cart.
+// statement for a whole page, none when the page has no such product), the detail and the cart; and written to
+// their price column (which sorting and price filters read) by every write that can move it.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { dec, Decimal } from "../money.ts";
@@ -130,6 +131,50 @@ export async function compositeFacts(
     out.set(p.id, p.type === "grouped" ? groupedFacts(own.filter((r) => r.kind === "grouped")) : bundleFacts(own.filter((r) => r.kind === "bundle")));
   }
   return out;
+}
+
+/** A grouped or bundle product whose price column may have to follow its children. */
+export interface CompositeRef {
+  id: number;
+  type: string;
+  price: Decimal;
+}
+
+/**
+ * The grouped and bundle products among `productIds` and those made of any of them, in one statement. Read before
+ * a product is deleted: its links go with it.
+ */
+export async function compositesOf(db: Pick<Tx, "$queryRawUnsafe">, productIds: number[]): Promise<CompositeRef[]> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return [];
+  const list = ids.map((_, i) => `$${i + 1}`).join(", ");
+  const rows = await rawRows(
+    db,
+    `SELECT p."id" AS "id", p."type" AS "type", p."price" AS "price" FROM "Product" p
+     WHERE p."type" IN ('grouped', 'bundle') AND (p."id" IN (${list})
+       OR p."id" IN (SELECT g."productId" FROM "ProductGroupedLink" g WHERE g."associatedProductId" IN (${list}))
+       OR p."id" IN (SELECT o."productId" FROM "ProductBundleOption" o JOIN "ProductBundleOptionProduct" op ON op."optionId" = o."id" WHERE op."productId" IN (${list})))`,
+    ...ids,
+  );
+  return rows.map((r) => ({ id: int(r.id), type: String(r.type), price: dec(r.price as never) }));
+}
+
+/**
+ * Writes each composite's price column: the price its listing shows (its cheapest product; its required options'
+ * defaults), so that sorting and price filters place it where it is displayed. Only changed prices are written.
+ */
+export async function storeCompositePrices(tx: Tx, channelId: number, composites: CompositeRef[]): Promise<void> {
+  if (!composites.length) return;
+  const facts = await compositeFacts(tx, channelId, composites);
+  for (const c of composites) {
+    const price = facts.get(c.id)?.price;
+    if (price && !price.eq(c.price)) await tx.product.update({ where: { id: c.id }, data: { price: price.toString() }, select: { id: true } });
+  }
+}
+
+/** After a write to `productIds` (a composite itself, or a product composites are made of): their prices follow. */
+export async function refreshCompositePrices(tx: Tx, channelId: number, productIds: number[]): Promise<void> {
+  await storeCompositePrices(tx, channelId, await compositesOf(tx, productIds));
 }
 
 /** A child product as the detail and the cart need it, in the request's locale and channel. */

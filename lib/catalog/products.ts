@@ -373,7 +373,7 @@ interface AttributeValueRecord {
 }
 
 /** One stored attribute value in the request locale: an option's label, the text, or the boolean as text. */
-function attributeValueOf(v: AttributeValueRecord) {
+export function attributeValueOf(v: AttributeValueRecord) {
   const a = v.attribute;
   return {
     attributeId: v.attributeId,

@@ -1,11 +1,11 @@
 // A product's parts at their own REST paths (WIRE.md: `/api/shop/products/{id}/images|variants|reviews|
-// attribute-values|downloadable-links`, each an array). They are cut from the same cached detail as
-// `GET /api/shop/products/{id}`, so they agree with it; GraphQL clients select the same parts as fields of `product`.
+// attribute-values|downloadable-links`, each an array). Each reads only its part (./product-parts.ts), in the shape of
+// the same array of `GET /api/shop/products/{id}`; GraphQL clients select the same parts as fields of `product`.
 import { z } from "zod";
 import { operation, type RestBinding } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { productReviews } from "../reviews/operations.ts";
-import { getProduct } from "./products.ts";
+import { productAttributeValuesOf, productDownloadableLinksOf, productImagesOf, productVariantsOf } from "./product-parts.ts";
 import { DownloadableLinkShape, ProductAttributeValue, ProductImage, ProductVariant } from "./shapes.ts";
 
 const part = { surface: "shop", access: "public", kind: "query", graphql: false, list: "all" } as const;
@@ -19,7 +19,7 @@ export const productImages = operation({
   input: ofProduct,
   output: ProductImage,
   rest: path("images"),
-  run: async (ctx, { id }) => (await getProduct(ctx, { id })).images,
+  run: (ctx, { id }) => productImagesOf(ctx, id),
 });
 
 export const productVariants = operation({
@@ -29,7 +29,7 @@ export const productVariants = operation({
   input: ofProduct,
   output: ProductVariant,
   rest: path("variants"),
-  run: async (ctx, { id }) => (await getProduct(ctx, { id })).variants,
+  run: (ctx, { id }) => productVariantsOf(ctx, id),
 });
 
 export const productAttributeValues = operation({
@@ -39,7 +39,7 @@ export const productAttributeValues = operation({
   input: ofProduct,
   output: ProductAttributeValue,
   rest: path("attribute-values"),
-  run: async (ctx, { id }) => (await getProduct(ctx, { id })).attributeValues,
+  run: (ctx, { id }) => productAttributeValuesOf(ctx, id),
 });
 
 export const productDownloadableLinks = operation({
@@ -49,7 +49,7 @@ export const productDownloadableLinks = operation({
   input: ofProduct,
   output: DownloadableLinkShape,
   rest: path("downloadable-links"),
-  run: async (ctx, { id }) => (await getProduct(ctx, { id })).downloadableLinks,
+  run: (ctx, { id }) => productDownloadableLinksOf(ctx, id),
 });
 
 export const productReviewsOfProduct = operation({

@@ -8,13 +8,20 @@ import { customerCart } from "../cart/carts.ts";
 
 type Line = { id: number; parentId: number | null; productId: number | null; name: string; qtyOrdered: number; additional: unknown };
 
-/** The cart input that buys the same thing again: a configurable's variant, a downloadable's links. */
+const record = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+
+/**
+ * The cart input that buys the same thing again: a configurable's variant, a downloadable's links, a bundle's
+ * chosen products and their quantities (the cart checks them against the bundle as it is now). A grouped
+ * product's products were ordered as lines of their own, so they come back as such.
+ */
 function addInput(line: Line & { productId: number }, lines: Line[]): AddItemInput {
-  const options = (line.additional ?? {}) as { variantId?: unknown; links?: unknown };
+  const options = (line.additional ?? {}) as { variantId?: unknown; links?: unknown; bundleOptions?: unknown; bundleOptionQty?: unknown };
   const child = lines.find((l) => l.parentId === line.id && l.productId !== null);
   const variantId = typeof options.variantId === "number" ? options.variantId : child?.productId ?? undefined;
   const links = Array.isArray(options.links) ? options.links.filter((l): l is number => Number.isInteger(l)) : undefined;
-  return { productId: line.productId, quantity: line.qtyOrdered, selectedConfigurableOption: variantId, links };
+  const bundleOptions = record(options.bundleOptions) as AddItemInput["bundleOptions"];
+  return { productId: line.productId, quantity: line.qtyOrdered, selectedConfigurableOption: variantId, links, bundleOptions, bundleOptionQty: record(options.bundleOptionQty) };
 }
 
 export async function reorder(ctx: RequestContext, id: number) {

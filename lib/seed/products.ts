@@ -1,7 +1,7 @@
 // Writes the demo catalog (product-data.ts) with bulk inserts: products first, then their rows in each table.
 import type { AttributeRefs } from "./attributes.ts";
 import { departmentOf } from "./categories.ts";
-import { compositeFacts } from "../catalog/composite.ts";
+import { refreshCompositePrices } from "../catalog/composite.ts";
 import { drawProductPictures } from "./images.ts";
 import { demoProducts, type ProductSeed } from "./product-data.ts";
 import type { StoreRefs } from "./store.ts";
@@ -191,11 +191,8 @@ export async function seedProducts(
     }
   }
 
-  // A grouped or bundle product's own price column holds the price its listing shows (its cheapest product; its
-  // required options' defaults), so sorting and price filters order it where it is displayed.
-  const composites = products.filter((p) => p.grouped || p.bundle).map((p) => ({ id: id(p), type: p.type }));
-  const facts = await compositeFacts(tx, refs.channelIds.default, composites);
-  for (const [productId, f] of facts) await tx.product.update({ where: { id: productId }, data: { price: f.price.toString() } });
+  // A grouped or bundle product's own price column holds the price its listing shows (lib/catalog/composite.ts).
+  await refreshCompositePrices(tx, refs.channelIds.default, products.filter((p) => p.grouped || p.bundle).map(id));
 
   const count = (f: (p: ProductSeed) => boolean) => products.filter(f).length;
   return {

@@ -21,10 +21,10 @@ import { adminToken, asAdmin } from "../support/admin.ts";
 /** Statements one list request may send, whatever the page size: credentials, settings, count, page, relations. */
 const MAX_STATEMENTS = 20;
 /**
- * A product's parts (`/api/shop/products/{id}/images` …, lib/catalog/sub-resources.ts) are cut from the whole cached
- * detail, which reads each of its relations once: a fixed count above the list bound, never one per row.
+ * A product's parts (`/api/shop/products/{id}/images` …, lib/catalog/product-parts.ts) read only their part: the
+ * storefront key, the part with the product's standing, and for the variants of a configurable product their values.
  */
-const PRODUCT_PART_STATEMENTS = 26;
+const PRODUCT_PART_STATEMENTS = 3;
 const statementBound = (name: string) =>
   ["productImages", "productVariants", "productAttributeValues", "productDownloadableLinks"].includes(name) ? PRODUCT_PART_STATEMENTS : MAX_STATEMENTS;
 
@@ -71,6 +71,8 @@ async function fixtures(): Promise<void> {
   for (const part of ["productImages", "productVariants", "productAttributeValues", "productDownloadableLinks", "productReviewsOfProduct"]) {
     inputs[part] = { id: products[0] };
   }
+  // Variants are read only for a configurable product: one of the demo store's, with its variants and their values.
+  inputs.productVariants = { id: (await db.product.findFirstOrThrow({ where: { type: "configurable", status: true, variants: { some: {} } }, select: { id: true } })).id };
   inputs.returnableItems = { orderId: orders[1].id };
   inputs.customerReturnMessages = { id: returned.id };
 }

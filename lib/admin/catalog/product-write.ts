@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { nullableText, nullableHtml } from "../input.ts";
-import { BUNDLE_OPTION_TYPES, CHILD_TYPES, COMPOSITE_TYPES, SINGLE_CHOICE } from "../../catalog/composite.ts";
+import { BUNDLE_OPTION_TYPES, CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
 
 const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
 const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
@@ -344,6 +344,8 @@ export async function planCreate(ctx: RequestContext, input: z.output<typeof Pro
       });
       await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
       await writeComposite(tx, ctx, row.id, input);
+      // A new product is part of no composite yet; a new composite's price is its children's.
+      if (COMPOSITE_TYPES.has(input.type)) await refreshCompositePrices(tx, ctx.channel.id, [row.id]);
       return row.id;
     });
 }
@@ -369,7 +371,21 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
       await tx.product.update({ where: { id }, data: { ...scalarFields(input), updatedAt: new Date() } });
       await writeRelations(tx, id, input, values, superIds);
       await writeComposite(tx, ctx, id, input);
+      if (movesCompositePrices(input)) await refreshCompositePrices(tx, ctx.channel.id, [id]);
     });
+}
+
+/** A write that can change what a composite costs: its children, or a price or the status of a product. */
+const movesCompositePrices = (input: ProductInput) =>
+  (["price", "specialPrice", "specialPriceFrom", "specialPriceTo", "status", "groupedProducts", "bundleOptions"] as const).some((k) => input[k] !== undefined);
+
+/** Deletes a product; the composites it was part of take their prices from the products left. */
+export async function deleteProduct(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    const owners = (await compositesOf(tx, [id])).filter((c) => c.id !== id);
+    await tx.product.delete({ where: { id }, select: { id: true } });
+    await storeCompositePrices(tx, ctx.channel.id, owners);
+  });
 }
 
 export async function updateProduct(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<void> {

@@ -7,7 +7,7 @@ import { EXTENSIONS, sniff, storeFile } from "../../storage/files.ts";
 import { provider } from "../../db/client.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
-import { createProduct, ProductCreate, ProductUpdate, updateProduct } from "./product-write.ts";
+import { createProduct, deleteProduct, ProductCreate, ProductUpdate, updateProduct } from "./product-write.ts";
 
 const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
 
@@ -44,7 +44,7 @@ export const products = adminResource({
   },
   create: { input: ProductCreate, run: createProduct },
   update: { input: ProductUpdate, run: updateProduct },
-  remove: true,
+  remove: deleteProduct,
 });
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

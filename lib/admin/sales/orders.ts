@@ -5,6 +5,7 @@ import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
 import { ORDER_STATUSES, allowedEvents } from "../../orders/transitions.ts";
 import { adminResource, type RowOf } from "../resource.ts";
+import { lineShips } from "../../cart/state.ts";
 
 const money = z.number();
 
@@ -52,9 +53,11 @@ export const orderInclude = () => ({
   refunds: { select: { id: true } },
 });
 
-export type Line = { qtyOrdered: number; qtyInvoiced: number; qtyShipped: number; qtyRefunded: number; qtyCanceled: number; type: string };
+export type Line = { qtyOrdered: number; qtyInvoiced: number; qtyShipped: number; qtyRefunded: number; qtyCanceled: number; type: string; additional: unknown };
+/** Virtual and downloadable lines, and bundles of such products (lib/cart/state.ts `lineShips`), are never shipped. */
+const ships = (i: Line) => (i.type === "bundle" ? lineShips(i) : i.type !== "virtual" && i.type !== "downloadable");
 export const qtyToInvoice = (i: Line) => Math.max(0, i.qtyOrdered - i.qtyInvoiced - i.qtyCanceled);
-export const qtyToShip = (i: Line) => (i.type === "virtual" || i.type === "downloadable" ? 0 : Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded));
+export const qtyToShip = (i: Line) => (ships(i) ? Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded) : 0);
 export const qtyToRefund = (i: Line) => Math.max(0, i.qtyInvoiced - i.qtyRefunded);
 
 const n = (v: unknown) => toNumber(v as never);
