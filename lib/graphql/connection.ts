@@ -11,9 +11,11 @@ export function encodeCursor(offset: number): string {
   return Buffer.from(PREFIX + offset).toString("base64");
 }
 
+/** An offset from a cursor of ours, or from one the family's clients make: the bare offset in base64 ("Mg==" is 2). */
 export function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, "base64").toString("utf8");
-  const n = text.startsWith(PREFIX) ? Number(text.slice(PREFIX.length)) : NaN;
+  const digits = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text;
+  const n = /^\d{1,10}$/.test(digits) ? Number(digits) : NaN;
   if (!Number.isSafeInteger(n) || n < 0 || n > MAX_OFFSET) throw new BadRequest(`"${cursor}" is not a valid cursor.`);
   return n;
 }

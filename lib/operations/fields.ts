@@ -33,7 +33,7 @@ const MAX_ID = 2_147_483_647;
 export const recordId = () =>
   z.preprocess((v) => {
     if (typeof v === "string") {
-      const m = /^(?:\/api\/(?:shop|admin)\/[\w/-]+\/)?(\d{1,12})$/.exec(v.trim());
+      const m = /^(?:\/api\/[\w/-]+\/)?(\d{1,12})$/.exec(v.trim());
       return m ? Number(m[1]) : v;
     }
     return v;

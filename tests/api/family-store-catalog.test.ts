@@ -135,6 +135,22 @@ describe("family catalog reads", () => {
   });
 });
 
+describe("family cursors", () => {
+  it("a cursor the family's clients make (the bare offset in base64) pages like ours; anything else is a 400", async () => {
+    const all = await ask(`{ products(first: 6) { edges { cursor node { _id } } } }`);
+    const ids = all.products.edges.map((e: any) => e.node._id);
+    // "Mg==" is base64 of "2": the rows after the third, as after the third row's own cursor.
+    const theirs = await ask(`{ products(first: 2, after: "Mg==") { edges { node { _id } } } }`);
+    const ours = await ask(`query($after: String) { products(first: 2, after: $after) { edges { node { _id } } } }`, { after: all.products.edges[2].cursor });
+    expect(theirs.products.edges.map((e: any) => e.node._id)).toEqual(ids.slice(3, 5));
+    expect(ours).toEqual(theirs);
+    for (const bad of ["bm90IGEgbnVtYmVy", "LTE=", "not base64 at all!"]) {
+      const res = await graphql(`query($after: String) { products(first: 2, after: $after) { edges { node { _id } } } }`, { after: bad }, { key: await storefrontKey() });
+      expect(res.body.errors?.[0]?.extensions?.status, bad).toBe(400);
+    }
+  });
+});
+
 describe("family theme customizations", () => {
   it("lists the channel's shown blocks in order, narrows by type and reads one with its options per locale", async () => {
     const db = await getDb();
@@ -150,6 +166,9 @@ describe("family theme customizations", () => {
     const fr = carousel.translations.find((t) => t.locale === "fr")!;
     expect(one.themeCustomization).toEqual({ _id: carousel.id, themeCode: carousel.themeCode, translation: { themeCustomizationId: carousel.id, locale: "fr", options: fr.options } });
     expect(JSON.parse(fr.options).images.length).toBeGreaterThan(0);
+    // The family's clients also name a block by the IRI of its own API (`/api/theme_customizations/<n>`).
+    const byIri = await ask(`query($id: ID!) { themeCustomization(id: $id) { _id } }`, { id: `/api/theme_customizations/${carousel.id}` });
+    expect(byIri.themeCustomization).toEqual({ _id: carousel.id });
     const rest = await call("GET", "/api/shop/theme-customizations?type=footer_links", undefined, { key: await storefrontKey() });
     expect(rest.status).toBe(200);
     expect(rest.body.map((r: any) => r.type)).toEqual(stored.filter((s) => s.type === "footer_links").map(() => "footer_links"));
