@@ -3,8 +3,14 @@ import type { RequestContext } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound } from "../errors.ts";
 import { imageUrl } from "./products.ts";
+import { heldRead } from "../db/held-reads.ts";
 
-const optionInclude = { translations: { orderBy: { locale: "asc" as const } }, attribute: { select: { swatchType: true } } };
+/** Tables an attribute or option answer is made of. */
+const ATTRIBUTE_TABLES = ["Attribute", "AttributeTranslation", "AttributeOption", "AttributeOptionTranslation"];
+
+const optionTranslations = { translations: { orderBy: { locale: "asc" as const } } };
+/** An option read alone brings its attribute's swatch type; an attribute's options have it from their attribute. */
+const optionInclude = { ...optionTranslations, attribute: { select: { swatchType: true } } };
 
 type OptionRecord = {
   id: number;
@@ -12,11 +18,10 @@ type OptionRecord = {
   adminName: string;
   sortOrder: number;
   swatchValue: string | null;
-  attribute: { swatchType: string | null };
   translations: { id: number; locale: string; label: string }[];
 };
 
-function toOption(ctx: RequestContext, o: OptionRecord) {
+function toOption(ctx: RequestContext, o: OptionRecord, swatchType: string | null) {
   const translations = o.translations.map((t) => ({ id: t.id, _id: t.id, attributeOptionId: o.id, locale: t.locale, label: t.label }));
   const translation = translations.find((t) => t.locale === ctx.locale) ?? translations[0] ?? null;
   return {
@@ -26,7 +31,7 @@ function toOption(ctx: RequestContext, o: OptionRecord) {
     label: translations.find((t) => t.locale === ctx.locale)?.label ?? o.adminName,
     sortOrder: o.sortOrder,
     swatchValue: o.swatchValue,
-    swatchValueUrl: o.attribute.swatchType === "image" && o.swatchValue ? imageUrl(ctx, o.swatchValue) : null,
+    swatchValueUrl: swatchType === "image" && o.swatchValue ? imageUrl(ctx, o.swatchValue) : null,
     translation,
     translations,
   };
@@ -34,7 +39,7 @@ function toOption(ctx: RequestContext, o: OptionRecord) {
 
 const attributeInclude = {
   translations: { orderBy: { locale: "asc" as const } },
-  options: { orderBy: [{ sortOrder: "asc" as const }, { id: "asc" as const }], include: optionInclude },
+  options: { orderBy: [{ sortOrder: "asc" as const }, { id: "asc" as const }], include: optionTranslations },
 };
 
 type AttributeRecord = {
@@ -67,36 +72,36 @@ function toAttribute(ctx: RequestContext, a: AttributeRecord) {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     translations: a.translations.map((t) => ({ ...t, _id: t.id })),
-    options: a.options.map((o) => toOption(ctx, o)),
+    options: a.options.map((o) => toOption(ctx, o, a.swatchType)),
   };
 }
 
-export async function listAttributes(ctx: RequestContext, q: { isFilterable?: number; code?: string }, paging: Paging): Promise<Page<ReturnType<typeof toAttribute>>> {
+export const listAttributes = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { isFilterable?: number; code?: string }, paging: Paging): Promise<Page<ReturnType<typeof toAttribute>>> => {
   const where = { ...(q.isFilterable !== undefined ? { isFilterable: q.isFilterable } : {}), ...(q.code ? { code: q.code } : {}) };
   const [total, rows] = await Promise.all([
     ctx.db.attribute.count({ where }),
     ctx.db.attribute.findMany({ where, orderBy: [{ position: "asc" }, { id: "asc" }], skip: paging.offset, take: paging.limit, include: attributeInclude }),
   ]);
   return { total, items: rows.map((a) => toAttribute(ctx, a)) };
-}
+});
 
-export async function getAttribute(ctx: RequestContext, id: number) {
+export const getAttribute = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
   const a = await ctx.db.attribute.findUnique({ where: { id }, include: attributeInclude });
   if (!a) throw new NotFound("Attribute");
   return toAttribute(ctx, a);
-}
+});
 
-export async function listAttributeOptions(ctx: RequestContext, q: { attributeId?: number }, paging: Paging): Promise<Page<ReturnType<typeof toOption>>> {
+export const listAttributeOptions = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { attributeId?: number }, paging: Paging): Promise<Page<ReturnType<typeof toOption>>> => {
   const where = q.attributeId !== undefined ? { attributeId: q.attributeId } : {};
   const [total, rows] = await Promise.all([
     ctx.db.attributeOption.count({ where }),
     ctx.db.attributeOption.findMany({ where, orderBy: [{ attributeId: "asc" }, { sortOrder: "asc" }, { id: "asc" }], skip: paging.offset, take: paging.limit, include: optionInclude }),
   ]);
-  return { total, items: rows.map((o) => toOption(ctx, o)) };
-}
+  return { total, items: rows.map((o) => toOption(ctx, o, o.attribute.swatchType)) };
+});
 
-export async function getAttributeOption(ctx: RequestContext, id: number) {
+export const getAttributeOption = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
   const o = await ctx.db.attributeOption.findUnique({ where: { id }, include: optionInclude });
   if (!o) throw new NotFound("Attribute option");
-  return toOption(ctx, o);
-}
+  return toOption(ctx, o, o.attribute.swatchType);
+});

@@ -1,14 +1,14 @@
-// Category reads: active categories only, flat or as a tree below a parent.
+// Category reads: active categories only, flat or as a tree below a parent. Each is made from the whole category
+// table read at once, and held until a write to it (lib/db/held-reads.ts).
 import type { RequestContext } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound } from "../errors.ts";
 import type { CategoryTreeNode } from "./shapes.ts";
 import { imageUrl } from "./products.ts";
+import { storeSettings } from "../store/settings.ts";
+import { heldRead } from "../db/held-reads.ts";
 
 const translationsInclude = { translations: { orderBy: { locale: "asc" as const } } };
-const activeChildren = { where: { status: 1 }, orderBy: [{ position: "asc" as const }, { id: "asc" as const }], include: translationsInclude };
-/** Children with their own active children: a category answer shows two levels below it. */
-const activeChildrenTwoLevels = { ...activeChildren, include: { ...translationsInclude, children: activeChildren } };
 
 type TranslationRecord = { id: number; categoryId: number; locale: string; name: string; slug: string; urlPath: string; description: string | null; metaTitle: string | null; metaDescription: string | null; metaKeywords: string | null };
 
@@ -26,33 +26,53 @@ type CategoryRecord = {
   translations: TranslationRecord[];
 };
 
-/** What every category answer needs beside its row: its nested-set bounds and the store's locale ids. */
-interface TreeIndex {
+/**
+ * The whole category table, read at once (a few hundred rows in a large store): every answer needs the nested-set
+ * bounds of its categories, which only the whole tree gives, and its children two levels down.
+ */
+interface Tree {
+  /** Active categories in sibling order (position, id). */
+  active: CategoryRecord[];
+  /** Active children of each category, in sibling order. */
+  children: Map<number | null, CategoryRecord[]>;
   bounds: Map<number, { lft: number; rgt: number }>;
   localeIds: Map<string, number>;
 }
 
+/** Tables a category answer is made of (the locales are the scope's, lib/db/held-reads.ts). */
+const CATEGORY_TABLES = ["Category", "CategoryTranslation"];
+
 /** Numbers the whole tree depth first (sibling order: position, id), as a nested set does. */
-async function treeIndex(ctx: RequestContext): Promise<TreeIndex> {
-  const [rows, locales] = await Promise.all([
-    ctx.db.category.findMany({ select: { id: true, parentId: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
-    ctx.db.locale.findMany({ select: { id: true, code: true } }),
+async function readTree(ctx: RequestContext): Promise<Tree> {
+  const [rows, settings] = await Promise.all([
+    ctx.db.category.findMany({ orderBy: [{ position: "asc" }, { id: "asc" }], include: translationsInclude }),
+    storeSettings(ctx.db),
   ]);
-  const byParent = new Map<number | null, number[]>();
-  for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r.id]);
+  const all = new Map<number | null, number[]>();
+  const children = new Map<number | null, CategoryRecord[]>();
+  const add = <T>(map: Map<number | null, T[]>, parentId: number | null, item: T) => {
+    const list = map.get(parentId);
+    if (list) list.push(item);
+    else map.set(parentId, [item]);
+  };
+  for (const r of rows) {
+    add(all, r.parentId, r.id);
+    if (r.status === 1) add(children, r.parentId, r);
+  }
   const bounds = new Map<number, { lft: number; rgt: number }>();
   let n = 0;
   const visit = (id: number) => {
     const lft = ++n;
-    for (const child of byParent.get(id) ?? []) visit(child);
+    for (const child of all.get(id) ?? []) visit(child);
     bounds.set(id, { lft, rgt: ++n });
   };
   const ids = new Set(rows.map((r) => r.id));
   for (const r of rows) if (r.parentId === null || !ids.has(r.parentId)) visit(r.id);
-  return { bounds, localeIds: new Map(locales.map((l) => [l.code, l.id])) };
+  const localeIds = new Map([...settings.locales.values()].map((l) => [l.code, l.id]));
+  return { active: rows.filter((r) => r.status === 1), children, bounds, localeIds };
 }
 
-function toCategory(ctx: RequestContext, index: TreeIndex, c: CategoryRecord) {
+function toCategory(ctx: RequestContext, index: Tree, c: CategoryRecord) {
   const translations = c.translations.map((t) => ({ ...t, _id: t.id, localeId: index.localeIds.get(t.locale) ?? null }));
   const t = translations.find((x) => x.locale === ctx.locale) ?? translations.find((x) => x.locale === ctx.channel.defaultLocale) ?? translations[0] ?? null;
   const bounds = index.bounds.get(c.id) ?? { lft: 0, rgt: 0 };
@@ -81,54 +101,37 @@ function toCategory(ctx: RequestContext, index: TreeIndex, c: CategoryRecord) {
   };
 }
 
-const withChildren = (ctx: RequestContext, index: TreeIndex, c: CategoryRecord & { children: (CategoryRecord & { children: CategoryRecord[] })[] }) => ({
-  ...toCategory(ctx, index, c),
-  children: c.children.map((x) => ({ ...toCategory(ctx, index, x), children: x.children.map((y) => toCategory(ctx, index, y)) })),
+/** A category with its active children and theirs: a category answer shows two levels below it. */
+const withChildren = (ctx: RequestContext, tree: Tree, c: CategoryRecord) => ({
+  ...toCategory(ctx, tree, c),
+  children: (tree.children.get(c.id) ?? []).map((x) => ({
+    ...toCategory(ctx, tree, x),
+    children: (tree.children.get(x.id) ?? []).map((y) => toCategory(ctx, tree, y)),
+  })),
 });
 
-export async function listCategories(ctx: RequestContext, q: { parentId?: number }, paging: Paging): Promise<Page<ReturnType<typeof withChildren>>> {
-  const where = { status: 1, ...(q.parentId !== undefined ? { parentId: q.parentId } : {}) };
-  const [total, rows, index] = await Promise.all([
-    ctx.db.category.count({ where }),
-    ctx.db.category.findMany({
-      where,
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      skip: paging.offset,
-      take: paging.limit,
-      include: { ...translationsInclude, children: activeChildrenTwoLevels },
-    }),
-    treeIndex(ctx),
-  ]);
-  return { total, items: rows.map((c) => withChildren(ctx, index, c)) };
-}
+/** Active categories, flat, in sibling order; `parentId` narrows to the children of one. Held until a write (lib/db/held-reads.ts). */
+export const listCategories = heldRead(
+  CATEGORY_TABLES,
+  async (ctx: RequestContext, q: { parentId?: number }, paging: Paging): Promise<Page<ReturnType<typeof withChildren>>> => {
+    const tree = await readTree(ctx);
+    const rows = q.parentId !== undefined ? (tree.children.get(q.parentId) ?? []) : tree.active;
+    const items = rows.slice(paging.offset, paging.offset + paging.limit).map((c) => withChildren(ctx, tree, c));
+    return { total: rows.length, items };
+  },
+);
 
-export async function getCategory(ctx: RequestContext, id: number) {
-  const [c, index] = await Promise.all([
-    ctx.db.category.findFirst({ where: { id, status: 1 }, include: { ...translationsInclude, children: activeChildrenTwoLevels } }),
-    treeIndex(ctx),
-  ]);
+export const getCategory = heldRead(CATEGORY_TABLES, async (ctx: RequestContext, id: number) => {
+  const tree = await readTree(ctx);
+  const c = tree.active.find((x) => x.id === id);
   if (!c) throw new NotFound("Category");
-  return withChildren(ctx, index, c);
-}
+  return withChildren(ctx, tree, c);
+});
 
-/** The active subtree below `parentId` (default: the channel's root category), in one query. */
-export async function categoryTree(ctx: RequestContext, parentId?: number): Promise<CategoryTreeNode[]> {
-  const rootId = parentId ?? ctx.channel.rootCategoryId;
-  if (parentId !== undefined) {
-    const parent = await ctx.db.category.findFirst({ where: { id: parentId, status: 1 }, select: { id: true } });
-    if (!parent) throw new NotFound("Category");
-  }
-  const [rows, index] = await Promise.all([
-    ctx.db.category.findMany({ where: { status: 1 }, orderBy: [{ position: "asc" }, { id: "asc" }], include: translationsInclude }),
-    treeIndex(ctx),
-  ]);
-  const byParent = new Map<number | null, CategoryRecord[]>();
-  for (const r of rows) {
-    const list = byParent.get(r.parentId) ?? [];
-    list.push(r);
-    byParent.set(r.parentId, list);
-  }
-  const build = (id: number | null): CategoryTreeNode[] =>
-    (byParent.get(id) ?? []).map((c) => ({ ...toCategory(ctx, index, c), children: build(c.id) }));
-  return build(rootId ?? null);
-}
+/** The active subtree below `parentId` (default: the channel's root category). */
+export const categoryTree = heldRead(CATEGORY_TABLES, async (ctx: RequestContext, parentId?: number): Promise<CategoryTreeNode[]> => {
+  const tree = await readTree(ctx);
+  if (parentId !== undefined && !tree.active.some((x) => x.id === parentId)) throw new NotFound("Category");
+  const build = (id: number | null): CategoryTreeNode[] => (tree.children.get(id) ?? []).map((c) => ({ ...toCategory(ctx, tree, c), children: build(c.id) }));
+  return build(parentId ?? ctx.channel.rootCategoryId ?? null);
+});

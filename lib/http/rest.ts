@@ -65,7 +65,7 @@ const PAGING_KEYS = new Set(["page", "per_page", "perPage"]);
 export type RestHandler = ((req: Request, route?: RouteContext) => Promise<Response>) & { operation: AnyOperation };
 
 export function rest(op: AnyOperation): RestHandler {
-  // A page served again from a cache is the same projected array (lib/operations/invoke.ts): serialised once.
+  // A page or whole list served again from a cache is the same projected array (lib/operations/invoke.ts): serialised once.
   const pageBodies = new WeakMap<object, string>();
   const pageBody = (items: unknown[]) => {
     let text = pageBodies.get(items);
@@ -103,7 +103,8 @@ export function rest(op: AnyOperation): RestHandler {
       }
       // A file goes out as the operation made it: there is no JSON output to project it to.
       if (binding.download) return download((await op.run(gate.ctx, input)) as Download, headers);
-      return json(await perform(gate.ctx, op, input), op.list === "all" ? 200 : (binding.status ?? 200), headers);
+      if (op.list === "all") return jsonText(pageBody((await perform(gate.ctx, op, input)) as unknown[]), 200, headers);
+      return json(await perform(gate.ctx, op, input), binding.status ?? 200, headers);
     } catch (e) {
       return errorResponse(keyRefusal(e, op), e instanceof GateError ? e.headers : headers);
     }

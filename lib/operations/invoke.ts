@@ -26,21 +26,24 @@ type PagedOperation = Extract<AnyOperation, { list: ListSpec }>;
 /** Runs an operation that answers one value or a whole array (`list: "all"`), projected to its output. */
 export async function perform(ctx: RequestContext, op: AnyOperation, input: unknown): Promise<unknown> {
   if (op.list && op.list !== "all") throw new Error(`${op.name} answers pages; performPage runs it.`);
-  const output = projector(op.output as z.ZodType);
-  if (op.list === "all") return ((await op.run(ctx, input)) as unknown[]).map(output);
-  return output(await op.run(ctx, input));
+  if (op.list === "all") return projectedOnce(op, (await op.run(ctx, input)) as unknown[]);
+  return projector(op.output as z.ZodType)(await op.run(ctx, input));
 }
 
-// A page answered from a cache (lib/catalog/cache.ts) is the same array again: it is projected once, and the
-// projected array is the same one too (REST serialises it once, lib/http/rest.ts).
-const projectedPages = new WeakMap<AnyOperation, WeakMap<object, unknown[]>>();
+// A page or a whole list answered from a cache (lib/catalog/cache.ts, lib/db/held-reads.ts) is the same array
+// again: it is projected once, and the projected array is the same one too (REST serialises it once, lib/http/rest.ts).
+const projectedLists = new WeakMap<AnyOperation, WeakMap<object, unknown[]>>();
+
+function projectedOnce(op: AnyOperation, items: unknown[]): unknown[] {
+  let lists = projectedLists.get(op);
+  if (!lists) projectedLists.set(op, (lists = new WeakMap()));
+  let projected = lists.get(items);
+  if (!projected) lists.set(items, (projected = items.map(projector(op.output as z.ZodType))));
+  return projected;
+}
 
 /** Runs a paged list operation for one page, its items projected to the output. */
 export async function performPage(ctx: RequestContext, op: PagedOperation, input: unknown, paging: Paging): Promise<Page<unknown>> {
   const { items, total }: Page<unknown> = await op.run(ctx, input, paging);
-  let pages = projectedPages.get(op);
-  if (!pages) projectedPages.set(op, (pages = new WeakMap()));
-  let projected = pages.get(items);
-  if (!projected) pages.set(items, (projected = items.map(projector(op.output as z.ZodType))));
-  return { items: projected, total };
+  return { items: projectedOnce(op, items), total };
 }

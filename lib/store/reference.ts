@@ -1,8 +1,13 @@
 // The store's reference data as the Shop API lists it: channels, locales, currencies, countries and their states.
+// Every read is held until a write to its tables (lib/db/held-reads.ts), which always include the store settings'
+// (channels with their locales and currencies, locales, currencies and rates): those the settings give are taken
+// from them (lib/store/settings.ts) rather than read again.
 import type { RequestContext } from "../context.ts";
 import type { Paging } from "../operations/define.ts";
 import { NotFound } from "../errors.ts";
 import { imageUrl } from "../catalog/products.ts";
+import { heldRead } from "../db/held-reads.ts";
+import { storeSettings, type ChannelInfo } from "./settings.ts";
 
 /** The lists' one filter: a code, compared exactly. */
 interface ByCode {
@@ -10,59 +15,65 @@ interface ByCode {
 }
 const byCode = (f: ByCode) => (f.code ? { code: f.code } : {});
 
-const channelInclude = {
-  defaultLocale: true,
-  baseCurrency: true,
-  locales: { include: { locale: true } },
-  currencies: { include: { currency: true } },
-  translations: { orderBy: { locale: "asc" as const } },
-};
+/** A channel's locale and currency codes come from the store settings (lib/store/settings.ts). */
+const channelInclude = { translations: { orderBy: { locale: "asc" as const } } };
 
 type ChannelRecord = {
   id: number; code: string; name: string; description: string | null; hostname: string | null; timezone: string | null;
   rootCategoryId: number | null; theme: string; logoPath: string | null; faviconPath: string | null; isMaintenanceOn: boolean;
   allowedIps: string | null; createdAt: Date; updatedAt: Date;
-  defaultLocale: { code: string }; baseCurrency: { code: string };
-  locales: { locale: { code: string } }[]; currencies: { currency: { code: string } }[];
   translations: { id: number; channelId: number; locale: string; name: string; description: string | null; maintenanceModeText: string | null; createdAt: Date; updatedAt: Date }[];
 };
 
 const iso = (d: Date) => d.toISOString();
 const fileUrl = (ctx: RequestContext, path: string | null) => (path ? imageUrl(ctx, path) : null);
 
-function toChannel(ctx: RequestContext, c: ChannelRecord) {
+function toChannel(ctx: RequestContext, c: ChannelRecord, info: ChannelInfo) {
   const translations = c.translations.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) }));
   return {
     ...c,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
-    defaultLocale: c.defaultLocale.code,
-    baseCurrency: c.baseCurrency.code,
-    locales: c.locales.map((l) => l.locale.code),
-    currencies: c.currencies.map((x) => x.currency.code),
+    defaultLocale: info.defaultLocale,
+    baseCurrency: info.baseCurrency,
+    locales: info.locales,
+    currencies: info.currencies,
     logo: c.logoPath,
     logoUrl: fileUrl(ctx, c.logoPath),
     favicon: c.faviconPath,
     faviconUrl: fileUrl(ctx, c.faviconPath),
-    translation: translations.find((t) => t.locale === ctx.locale) ?? translations.find((t) => t.locale === c.defaultLocale.code) ?? null,
+    translation: translations.find((t) => t.locale === ctx.locale) ?? translations.find((t) => t.locale === info.defaultLocale) ?? null,
     translations,
   };
 }
 
-export async function listChannels(ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) {
-  const where = byCode(filters);
-  const [total, rows] = await Promise.all([
-    ctx.db.channel.count({ where }),
-    ctx.db.channel.findMany({ where, orderBy: { id: "asc" }, skip: offset, take: limit, include: channelInclude }),
-  ]);
-  return { total, items: rows.map((c) => toChannel(ctx, c)) };
+/** Channel rows with their settings (lib/store/settings.ts, read at the same time). */
+async function withSettings(ctx: RequestContext, read: Promise<ChannelRecord[]>) {
+  const [rows, settings] = await Promise.all([read, storeSettings(ctx.db)]);
+  const byId = new Map([...settings.channels.values()].map((c) => [c.id, c]));
+  // A channel made after the settings were read is not among them yet: the write that made it drops this answer too.
+  return rows.flatMap((c) => {
+    const info = byId.get(c.id);
+    return info ? [toChannel(ctx, c, info)] : [];
+  });
 }
 
-export async function getChannel(ctx: RequestContext, id: number) {
-  const c = await ctx.db.channel.findUnique({ where: { id }, include: channelInclude });
+const CHANNEL_TABLES = ["ChannelTranslation"];
+
+export const listChannels = heldRead(CHANNEL_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
+  const where = byCode(filters);
+  const [total, items] = await Promise.all([
+    ctx.db.channel.count({ where }),
+    withSettings(ctx, ctx.db.channel.findMany({ where, orderBy: { id: "asc" }, skip: offset, take: limit, include: channelInclude })),
+  ]);
+  return { total, items };
+});
+
+export const getChannel = heldRead(CHANNEL_TABLES, async (ctx: RequestContext, id: number) => {
+  const [c] = await withSettings(ctx, ctx.db.channel.findMany({ where: { id }, include: channelInclude }));
   if (!c) throw new NotFound("Channel");
-  return toChannel(ctx, c);
-}
+  return c;
+});
 
 type LocaleRecord = { id: number; code: string; name: string; direction: string; logoPath: string | null; createdAt: Date; updatedAt: Date };
 
@@ -73,24 +84,27 @@ const toLocale = (ctx: RequestContext, l: LocaleRecord) => ({
   updatedAt: iso(l.updatedAt),
 });
 
-export async function listLocales(ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) {
+/** Locales and currencies are store settings: no table beyond the scope's. */
+const SETTINGS_TABLES: string[] = [];
+
+export const listLocales = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, items] = await Promise.all([
     ctx.db.locale.count({ where }),
     ctx.db.locale.findMany({ where, orderBy: { id: "asc" }, skip: offset, take: limit }),
   ]);
   return { total, items: items.map((l) => toLocale(ctx, l)) };
-}
+});
 
 /** One locale by its id, or by its code (`fr`). */
-export async function getLocale(ctx: RequestContext, idOrCode: string) {
+export const getLocale = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, idOrCode: string) => {
   const l = await ctx.db.locale.findFirst({ where: /^\d+$/.test(idOrCode) ? { id: Number(idOrCode) } : { code: idOrCode } });
   if (!l) throw new NotFound("Locale");
   return toLocale(ctx, l);
-}
+});
 
 /** Each currency with its rate against the channel's base currency (1 for the base itself). */
-export async function listCurrencies(ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) {
+export const listCurrencies = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, rows] = await Promise.all([
     ctx.db.currency.count({ where }),
@@ -100,13 +114,13 @@ export async function listCurrencies(ctx: RequestContext, { offset, limit }: Pag
     total,
     items: rows.map((c) => ({ ...c, exchangeRate: c.code === ctx.channel.baseCurrency ? 1 : Number(c.exchangeRate?.rate ?? 1) })),
   };
-}
+});
 
 type StateRecord = { id: number; countryId: number; code: string; name: string };
 
 /** The store's locale codes, the request locale first: the languages a country or state name is given in. */
 async function storeLocales(ctx: RequestContext): Promise<StoreLocale[]> {
-  const rows = await ctx.db.locale.findMany({ orderBy: { id: "asc" }, select: { id: true, code: true } });
+  const rows = [...(await storeSettings(ctx.db)).locales.values()].sort((a, b) => a.id - b.id);
   const own = rows.find((l) => l.code === ctx.locale) ?? { id: 0, code: ctx.locale };
   return [own, ...rows.filter((l) => l.code !== ctx.locale)];
 }
@@ -143,7 +157,9 @@ function toCountry(locales: StoreLocale[], c: { id: number; code: string; name: 
 
 const statesByName = { states: { orderBy: { name: "asc" as const } } };
 
-export async function listCountries(ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) {
+const COUNTRY_TABLES = ["Country", "CountryState"];
+
+export const listCountries = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, rows, locales] = await Promise.all([
     ctx.db.country.count({ where }),
@@ -151,26 +167,26 @@ export async function listCountries(ctx: RequestContext, { offset, limit }: Pagi
     storeLocales(ctx),
   ]);
   return { total, items: rows.map((c) => toCountry(locales, c)) };
-}
+});
 
-export async function getCountry(ctx: RequestContext, id: number) {
+export const getCountry = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
   const [c, locales] = await Promise.all([ctx.db.country.findUnique({ where: { id }, include: statesByName }), storeLocales(ctx)]);
   if (!c) throw new NotFound("Country");
   return toCountry(locales, c);
-}
+});
 
 /** The states of a country named by its id or its two-letter code, by name; 404 for an unknown country. */
-export async function countryStates(ctx: RequestContext, countryId: string) {
+export const countryStates = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, countryId: string) => {
   const [country, locales] = await Promise.all([
     ctx.db.country.findFirst({ where: /^\d+$/.test(countryId) ? { id: Number(countryId) } : { code: countryId.toUpperCase() }, include: statesByName }),
     storeLocales(ctx),
   ]);
   if (!country) throw new NotFound("Country");
   return country.states.map((s) => toState(locales, s, country.code));
-}
+});
 
-export async function getCountryState(ctx: RequestContext, id: number) {
+export const getCountryState = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
   const [s, locales] = await Promise.all([ctx.db.countryState.findUnique({ where: { id }, include: { country: { select: { code: true } } } }), storeLocales(ctx)]);
   if (!s) throw new NotFound("State");
   return toState(locales, s, s.country.code);
-}
+});

@@ -2,7 +2,7 @@
 // transports, is asked for one row and for a full page; the SQL statements each request sends are counted
 // through the observed driver adapter (lib/db/observe.ts). A request may send at most MAX_STATEMENTS, and a full
 // page no more than a page of one row. Caches start cold for every counted request, so the count is the work a
-// request does when nothing is cached.
+// request does when nothing is cached (held reads, lib/db/held-reads.ts, included).
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AnyOperation } from "../../lib/operations/define.ts";
@@ -10,6 +10,7 @@ import { shopOperations } from "../../lib/operations/shop.ts";
 import { adminOperations } from "../../lib/operations/admin.ts";
 import { onStatement } from "../../lib/db/observe.ts";
 import { forgetCatalogReads } from "../../lib/catalog/cache.ts";
+import { forgetHeldReads } from "../../lib/db/held-reads.ts";
 import { forgetVerifiedKeys } from "../../lib/storefront-keys/index.ts";
 import { invoke, must, operationNamed, VIAS, type InvokeOptions, type Result, type Via } from "../support/invoke.ts";
 import { call, cartToken, getDb, unique } from "../support/client.ts";
@@ -139,6 +140,7 @@ function ask(via: Via, o: AnyOperation, input: Record<string, unknown>, opts: In
 /** Statements sent while `request` runs, every cache cold. */
 async function counted(request: () => Promise<Result>): Promise<{ statements: string[]; result: Result }> {
   forgetCatalogReads();
+  forgetHeldReads();
   forgetVerifiedKeys();
   const statements: string[] = [];
   const stop = onStatement((sql) => statements.push(sql));
