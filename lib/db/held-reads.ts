@@ -45,7 +45,7 @@ export function heldRead<A extends unknown[], V>(
 ): (ctx: RequestContext, ...args: A) => Promise<V> {
   if (LIFETIME_MS === 0) return read;
   const entries = new Map<string, Entry<V>>();
-  everyRead.add(entries as Map<string, Entry<unknown>>);
+  everyRead.add(entries);
   // A write inside a transaction is heard when it runs and again when it ends (./observe.ts): an answer loaded in
   // between, from the rows as they were, is dropped too. A load still running when its entry is dropped answers
   // the requests that waited for it and is not kept.
