@@ -1,104 +1,22 @@
 // Product reads for the shop: the filtered, sorted, paged listing and the detail record.
 import type { RequestContext } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
-import { provider } from "../db/client.ts";
 import { NotFound } from "../errors.ts";
-import { dec } from "../money.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
-import { optionIds, type ProductQuery } from "./product-query.ts";
+import type { ProductQuery } from "./product-query.ts";
+import { countListed, facetsOf, readListed, type Facets, type ListedProduct, type ListedTranslation } from "./listing.ts";
 import { countCache, detailCache, pageCache } from "./cache.ts";
 import { bundleOptionsOf, compositeFacts, groupedChildren, type CompositeFacts } from "./composite.ts";
 
 type Inventory = { qty: number };
-type VariantLite = Parameters<typeof finalPrice>[0] & { inventories: Inventory[] };
 
 export function imageUrl(ctx: RequestContext, path: string): string {
   return `${ctx.baseUrl}/storage/${path}`;
 }
 
-/** Case-insensitive `contains` on both providers (SQLite's LIKE already ignores ASCII case). */
-function contains(text: string) {
-  return provider() === "postgresql" ? ({ contains: text, mode: "insensitive" } as { contains: string }) : { contains: text };
-}
-
-/**
- * Full-text search as "every word appears in the name or the sku". LIKE wildcards in the text are word
- * separators, never wildcards (Prisma does not escape them, and SQLite has no ESCAPE clause through it).
- */
-function searchWhere(query: string): Prisma.ProductTranslationWhereInput {
-  const words = query.split(/[\s%_\\]+/).filter(Boolean).slice(0, 8);
-  if (!words.length) return { id: -1 };
-  return { AND: words.map((w) => ({ OR: [{ name: contains(w) }, { product: { sku: contains(w) } }] })) };
-}
-
 export function visibleProductWhere(ctx: RequestContext): Prisma.ProductWhereInput {
   return { status: true, visibleIndividually: true, parentId: null, channels: { some: { channelId: ctx.channel.id } } };
-}
-
-async function productWhere(ctx: RequestContext, q: ProductQuery): Promise<Prisma.ProductWhereInput> {
-  const where: Prisma.ProductWhereInput = visibleProductWhere(ctx);
-  const and: Prisma.ProductWhereInput[] = [];
-  if (q.type) where.type = q.type;
-  if (q.new !== undefined) where.new = q.new;
-  if (q.featured !== undefined) where.featured = q.featured;
-  if (q.categoryId) where.categories = { some: { categoryId: q.categoryId } };
-  if (q.priceFrom !== undefined || q.priceTo !== undefined) {
-    // Bounds arrive in the request currency; prices are stored in the base currency.
-    const rate = ctx.currency.rate;
-    where.price = {
-      ...(q.priceFrom !== undefined ? { gte: dec(q.priceFrom).div(rate).toString() } : {}),
-      ...(q.priceTo !== undefined ? { lte: dec(q.priceTo).div(rate).toString() } : {}),
-    };
-  }
-  const facets = Object.entries(q.attributes ?? {});
-  if (facets.length) {
-    const attributes = await ctx.db.attribute.findMany({
-      where: { code: { in: facets.map(([code]) => code) } },
-      select: { id: true, code: true },
-    });
-    const idOf = new Map(attributes.map((a) => [a.code, a.id]));
-    for (const [code, value] of facets) {
-      const attributeId = idOf.get(code);
-      if (attributeId === undefined) continue; // not an attribute of this store (a tracking parameter, say): not a facet
-      const has = { attributeValues: { some: { attributeId, optionId: { in: optionIds(code, value) } } } };
-      // A configurable product matches when one of its variants carries the option.
-      and.push({ OR: [has, { variants: { some: { status: true, ...has } } }] });
-    }
-  }
-  if (and.length) where.AND = and;
-  return where;
-}
-
-type Direction = "asc" | "desc";
-
-function direction(q: ProductQuery): Direction {
-  return q.order ?? (q.sort === "name" || q.sort === "price" ? "asc" : "desc");
-}
-
-/** Name order and searches walk the translations; the other sorts walk products along their own indexes. */
-function byTranslation(q: ProductQuery): boolean {
-  return q.sort === "name" || !!q.query;
-}
-
-function translationOrder(q: ProductQuery): Prisma.ProductTranslationOrderByWithRelationInput[] {
-  const dir = direction(q);
-  switch (q.sort ?? "created_at") {
-    case "price": return [{ product: { price: dir } }, { productId: dir }];
-    case "name": return [{ name: dir }, { productId: dir }];
-    case "id": return [{ productId: dir }];
-    default: return [{ product: { createdAt: dir } }, { productId: dir }];
-  }
-}
-
-/** The same order rooted at the product, so that (status, visibleIndividually, price | createdAt) indexes serve it. */
-function productOrder(q: ProductQuery): Prisma.ProductOrderByWithRelationInput[] {
-  const dir = direction(q);
-  switch (q.sort ?? "created_at") {
-    case "price": return [{ price: dir }, { id: dir }];
-    case "id": return [{ id: dir }];
-    default: return [{ createdAt: dir }, { id: dir }];
-  }
 }
 
 export const rowInclude = (channelId: number) =>
@@ -114,16 +32,26 @@ export const rowInclude = (channelId: number) =>
   }) satisfies Prisma.ProductInclude;
 
 type RowProduct = Prisma.ProductGetPayload<{ include: ReturnType<typeof rowInclude> }>;
-type RowTranslation = { name: string; urlKey: string; shortDescription: string | null; description: string | null };
+type RowTranslation = ListedTranslation;
 
-function stockOf(p: { type: string; inventories: Inventory[]; variants?: VariantLite[] }): boolean {
+/** A product read with `rowInclude`, as the listing reads it (./listing.ts). */
+function listedOf(p: RowProduct): ListedProduct {
+  const stocked = (inventories: Inventory[]) => inventories.some((i) => i.qty > 0);
+  return { ...p, image: p.images[0]?.path ?? null, stocked: stocked(p.inventories), variants: p.variants.map((v) => ({ ...v, stocked: stocked(v.inventories) })) };
+}
+
+function inStockOf(p: ListedProduct): boolean {
   if (p.type === "virtual" || p.type === "downloadable") return true;
-  if (p.type === "configurable") return (p.variants ?? []).some((v) => v.inventories.some((i) => i.qty > 0));
-  return p.inventories.some((i) => i.qty > 0);
+  if (p.type === "configurable") return p.variants.some((v) => v.stocked);
+  return p.stocked;
 }
 
 /** `composite`: the facts of a grouped or bundle product (./composite.ts), whose prices and stock are its children's. */
 export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation, now = new Date(), composite?: CompositeFacts) {
+  return listedRow(ctx, listedOf(p), t, now, composite);
+}
+
+function listedRow(ctx: RequestContext, p: ListedProduct, t: RowTranslation, now: Date, composite?: CompositeFacts) {
   const base = display(ctx, composite ? composite.price : p.price);
   const special = composite ? null : activeSpecialPrice(p, now);
   const specialShown = special ? display(ctx, special) : null;
@@ -132,7 +60,7 @@ export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation
     : p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : [finalPrice(p, now)];
   const min = display(ctx, prices.reduce((a, b) => (b.lt(a) ? b : a)));
   const max = display(ctx, prices.reduce((a, b) => (b.gt(a) ? b : a)));
-  const inStock = composite ? composite.inStock : stockOf(p);
+  const inStock = composite ? composite.inStock : inStockOf(p);
   return {
     id: p.id,
     sku: p.sku,
@@ -153,7 +81,7 @@ export function productRow(ctx: RequestContext, p: RowProduct, t: RowTranslation
     featured: p.featured,
     inStock,
     isSaleable: p.status && inStock,
-    baseImageUrl: p.images[0] ? imageUrl(ctx, p.images[0].path) : null,
+    baseImageUrl: p.image ? imageUrl(ctx, p.image) : null,
     shortDescription: t.shortDescription,
     description: t.description,
     createdAt: p.createdAt.toISOString(),
@@ -169,50 +97,25 @@ export async function listProducts(ctx: RequestContext, q: ProductQuery, paging:
   const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString()];
   const { sort: _sort, order: _order, ...filter } = q;
   const key = JSON.stringify([scope, filter]);
+  // The facets' attributes are looked up once, for the total and the page alike, and only when one of them is read.
+  let facets: Promise<Facets> | undefined;
+  const facetsOnce = () => (facets ??= facetsOf(ctx, q));
   const page = () =>
-    pageCache.get(JSON.stringify([scope, ctx.baseUrl, q, paging.offset, paging.limit]), () => readPage(ctx, q, paging)) as Promise<
+    pageCache.get(JSON.stringify([scope, ctx.baseUrl, q, paging.offset, paging.limit]), () => readPage(ctx, q, paging, facetsOnce)) as Promise<
       ReturnType<typeof productRow>[]
     >;
-  const [total, items] = await Promise.all([countCache.get(key, () => countProducts(ctx, q)), paging.limit === 0 ? [] : page()]);
+  const [total, items] = await Promise.all([
+    countCache.get(key, async () => countListed(ctx, q, await facetsOnce())),
+    paging.limit === 0 ? [] : page(),
+  ]);
   return { total, items };
 }
 
-async function translationWhere(ctx: RequestContext, q: ProductQuery): Promise<Prisma.ProductTranslationWhereInput> {
-  const where: Prisma.ProductTranslationWhereInput = { locale: ctx.locale, product: await productWhere(ctx, q) };
-  if (q.query) Object.assign(where, searchWhere(q.query));
-  return where;
-}
-
-async function countProducts(ctx: RequestContext, q: ProductQuery): Promise<number> {
-  if (byTranslation(q)) return ctx.db.productTranslation.count({ where: await translationWhere(ctx, q) });
-  return ctx.db.product.count({ where: { ...(await productWhere(ctx, q)), translations: { some: { locale: ctx.locale } } } });
-}
-
-async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging): Promise<ReturnType<typeof productRow>[]> {
+async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging, facets: () => Promise<Facets>): Promise<ReturnType<typeof productRow>[]> {
   const now = new Date();
-  if (byTranslation(q)) {
-    const rows = await ctx.db.productTranslation.findMany({
-      where: await translationWhere(ctx, q),
-      orderBy: translationOrder(q),
-      skip: paging.offset,
-      take: paging.limit,
-      select: { name: true, urlKey: true, shortDescription: true, description: true, product: { include: rowInclude(ctx.channel.id) } },
-    });
-    const composites = await compositeFacts(ctx.db, ctx.channel.id, rows.map((r) => r.product), now, true);
-    return rows.map((r) => productRow(ctx, r.product, r, now, composites.get(r.product.id)));
-  }
-  const rows = await ctx.db.product.findMany({
-    where: { ...(await productWhere(ctx, q)), translations: { some: { locale: ctx.locale } } },
-    orderBy: productOrder(q),
-    skip: paging.offset,
-    take: paging.limit,
-    include: {
-      ...rowInclude(ctx.channel.id),
-      translations: { where: { locale: ctx.locale }, select: { name: true, urlKey: true, shortDescription: true, description: true } },
-    },
-  });
-  const composites = await compositeFacts(ctx.db, ctx.channel.id, rows, now, true);
-  return rows.map((p) => productRow(ctx, p, p.translations[0], now, composites.get(p.id)));
+  const rows = await readListed(ctx, q, await facets(), paging);
+  const composites = await compositeFacts(ctx.db, ctx.channel.id, rows.map((r) => r.product), now, true);
+  return rows.map((r) => listedRow(ctx, r.product, r.translation, now, composites.get(r.product.id)));
 }
 
 const detailInclude = (ctx: RequestContext) =>
