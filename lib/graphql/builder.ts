@@ -5,9 +5,12 @@
 import SchemaBuilder, { type ArgumentRef, type FieldRef, type InputFieldRef, type InputObjectRef, type ObjectRef } from "@pothos/core";
 import { GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from "graphql";
 import type { RequestContext } from "../context.ts";
+import type { RootCall } from "./reuse.ts";
 
 export interface GraphqlContext {
   ctx: RequestContext;
+  /** A query of one root field: its call, shared with the handler (./reuse.ts). */
+  rootCall?: RootCall;
 }
 
 interface UserTypes {

@@ -7,8 +7,11 @@ const PREFIX = "cursor:";
 /** Beyond any real collection; a larger offset is a forged cursor. */
 const MAX_OFFSET = 1_000_000_000;
 
+/** The cursors of the first offsets, made once: every nested connection starts at 0. */
+const FIRST_CURSORS = Array.from({ length: 256 }, (_, i) => Buffer.from(PREFIX + i).toString("base64"));
+
 export function encodeCursor(offset: number): string {
-  return Buffer.from(PREFIX + offset).toString("base64");
+  return FIRST_CURSORS[offset] ?? Buffer.from(PREFIX + offset).toString("base64");
 }
 
 /** An offset from a cursor of ours, or from one the family's clients make: the bare offset in base64 ("Mg==" is 2). */
@@ -33,23 +36,35 @@ function count(value: number | null | undefined, name: string): number | null {
   return value;
 }
 
+/** The arguments checked and the cursors read (a bad one is refused before the list is counted). */
+function windowArgs(args: ConnectionArgs) {
+  return {
+    first: count(args.first, "first"),
+    last: count(args.last, "last"),
+    after: args.after ? decodeCursor(args.after) + 1 : 0,
+    before: args.before ? decodeCursor(args.before) : null,
+  };
+}
+type WindowArgs = ReturnType<typeof windowArgs>;
+
+/** Whether the window is counted back from the end of the list (`last` without `before`): it needs the total. */
+const fromEnd = (w: WindowArgs) => w.last != null && w.first == null && w.before == null;
+
 /** Offset window for the arguments; `total` is needed only for `last` without `before`. */
-export async function connectionWindow(
-  args: ConnectionArgs,
-  spec: ListSpec,
-  total: () => Promise<number>,
-): Promise<Paging> {
+export async function connectionWindow(args: ConnectionArgs, spec: ListSpec, total: () => Promise<number>): Promise<Paging> {
+  const w = windowArgs(args);
+  return windowOf(w, spec, fromEnd(w) ? await total() : 0);
+}
+
+function windowOf({ first, last, after, before }: WindowArgs, spec: ListSpec, total: number): Paging {
   const clamp = (n: number | null) => (n == null || n === 0 ? spec.defaultPerPage : Math.min(n, spec.maxPerPage));
-  const first = count(args.first, "first");
-  const last = count(args.last, "last");
-  const after = args.after ? decodeCursor(args.after) + 1 : 0;
   if (last != null && first == null) {
-    const end = args.before ? decodeCursor(args.before) : await total();
+    const end = before ?? total;
     const limit = Math.min(clamp(last), Math.max(0, end - after));
     return { offset: Math.max(after, end - limit), limit };
   }
   let limit = clamp(first);
-  if (args.before) limit = Math.min(limit, Math.max(0, decodeCursor(args.before) - after));
+  if (before != null) limit = Math.min(limit, Math.max(0, before - after));
   return { offset: after, limit };
 }
 
@@ -73,11 +88,14 @@ export function toConnection<T>(page: Page<T>, offset: number): Connection<T> {
   };
 }
 
-/** A nested list shown as a connection, paged in memory. */
-export async function arrayConnection<T>(items: T[], args: ConnectionArgs): Promise<Connection<T>> {
+/**
+ * A nested list shown as a connection, paged in memory. Synchronous: a connection nested in every item of a list
+ * would otherwise make GraphQL wait on a promise for each of them.
+ */
+export function arrayConnection<T>(items: T[], args: ConnectionArgs): Connection<T> {
   const spec = { defaultPerPage: Math.max(items.length, 1), maxPerPage: Math.max(items.length, 1) };
-  const { offset, limit } = await connectionWindow(args, spec, () => Promise.resolve(items.length));
-  return toConnection({ items: items.slice(offset, offset + limit), total: items.length }, offset);
+  const { offset, limit } = windowOf(windowArgs(args), spec, items.length);
+  return toConnection({ items: offset === 0 && limit >= items.length ? items : items.slice(offset, offset + limit), total: items.length }, offset);
 }
 
 /** `first`, `after`, `last`, `before` of a connection field. */

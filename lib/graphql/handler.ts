@@ -14,6 +14,7 @@ import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
 import { documentCost, documentFacts, operationRootFields } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
+import { reusedAnswer, reuseKey, type RootCall } from "./reuse.ts";
 import { documentLimits } from "./limits.ts";
 import { withRequestLog, yogaLogger } from "../log/index.ts";
 import { graphiqlOptions, graphiqlRenderer, withGraphiqlPolicy } from "./graphiql.ts";
@@ -145,13 +146,19 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
         : null;
       headers = gate?.headers ?? headers;
       const ctx = gate?.ctx ?? (await openGate(req, "shop", { requireKey: false })).ctx;
-      // The body was read here; yoga gets the same request again, and the parsed JSON when there is one.
-      const run = async (): Promise<Response> => {
-        const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.text }) : req;
-        return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, ...(body?.json ? { parsedBody: body.json } : {}) }));
+      // The body was read here; yoga gets the same request again, and the parsed JSON when there is one (then without
+      // the body, which yoga would otherwise wrap in streams it never reads).
+      const run = async (rootCall?: RootCall): Promise<Response> => {
+        const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.json ? null : body.text }) : req;
+        return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, rootCall, ...(body?.json ? { parsedBody: body.json } : {}) }));
       };
       const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
-      const answer = key ? await cachedAnswer(key, async () => answerOf(await run())) : await run();
+      const reuse = !key && surface === "shop" && body?.json ? reuseKey(ctx, req, body.json, body.text) : null;
+      const answer = key
+        ? await cachedAnswer(key, async () => answerOf(await run()))
+        : reuse
+          ? await reusedAnswer(ctx, reuse, async (call) => answerOf(await run(call)))
+          : await run();
       const out = new Headers(answer.headers);
       headers.forEach((v, k) => out.set(k, v));
       return new Response(answer.body, { status: answer.status, headers: answerHeaders(out) });

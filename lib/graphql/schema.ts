@@ -68,7 +68,7 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
                 const { first, after, last, before, ...rest } = a;
                 const window = connectionArgsOf({ first, after, last, before });
                 const input = admitted(op, g, dropNulls(rest));
-                if (!paged) return arrayConnection((await perform(g.ctx, op, input)) as unknown[], window);
+                if (!paged) return arrayConnection((await perform(g.ctx, op, input, g.rootCall?.run(g.ctx, op, input))) as unknown[], window);
                 const range = await connectionWindow(window, paged.list, async () => (await performPage(g.ctx, paged, input, { offset: 0, limit: 0 })).total);
                 return toConnection(await performPage(g.ctx, paged, input, range), range.offset);
               }),
@@ -81,7 +81,8 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
             description: op.summary,
             resolve: (_, a, g) =>
               guard(async () => {
-                return perform(g.ctx, op, admitted(op, g, dropNulls(a)));
+                const input = admitted(op, g, dropNulls(a));
+                return perform(g.ctx, op, input, g.rootCall?.run(g.ctx, op, input));
               }),
           });
         }

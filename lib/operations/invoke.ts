@@ -23,11 +23,15 @@ export function admit(ctx: RequestContext, op: AnyOperation, raw: () => unknown,
 /** An operation answering a page of a list. */
 type PagedOperation = Extract<AnyOperation, { list: ListSpec }>;
 
-/** Runs an operation that answers one value or a whole array (`list: "all"`), projected to its output. */
-export async function perform(ctx: RequestContext, op: AnyOperation, input: unknown): Promise<unknown> {
+/**
+ * Runs an operation that answers one value or a whole array (`list: "all"`), projected to its output. `value`: the
+ * run's result when the caller has run it already (lib/graphql/reuse.ts).
+ */
+export async function perform(ctx: RequestContext, op: AnyOperation, input: unknown, value?: Promise<unknown>): Promise<unknown> {
   if (op.list && op.list !== "all") throw new Error(`${op.name} answers pages; performPage runs it.`);
-  if (op.list === "all") return projectedOnce(op, (await op.run(ctx, input)) as unknown[]);
-  return projector(op.output as z.ZodType)(await op.run(ctx, input));
+  const result: unknown = await (value ?? op.run(ctx, input));
+  if (op.list === "all") return projectedOnce(op, result as unknown[]);
+  return projector(op.output as z.ZodType)(result);
 }
 
 // A page or a whole list answered from a cache (lib/catalog/cache.ts, lib/db/held-reads.ts) is the same array

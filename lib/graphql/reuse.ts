@@ -1,0 +1,90 @@
+// Shop GraphQL answers of one root field, sent again while the field's value is the same object again. An answer is
+// a function of the document, its variables, the scope and the root field's value alone: every field below the root
+// reads the projected value (lib/operations/project.ts), nothing else. So when a public query's `run` answers from a
+// cache (the product detail, lib/catalog/cache.ts) the very object it answered last time, yoga's parse, execution and
+// serialisation would make the same bytes again. Unlike ./response-cache.ts this runs the operation on every request,
+// so a read that records something (`product` counts a visit) still records it each time; it needs no lifetime nor
+// write notices: a changed value is a new object.
+import type { RequestContext } from "../context.ts";
+import type { AnyOperation } from "../operations/define.ts";
+import { documentFacts, operationRootFields } from "./documents.ts";
+import type { Answer } from "./response-cache.ts";
+
+interface Call {
+  op: AnyOperation;
+  /** The checked input as JSON: the same document and variables give the same input. */
+  inputKey: string;
+  value: Promise<unknown>;
+}
+
+/**
+ * The call of a document's one root field, shared by the handler and the field's resolver (./schema.ts): the handler
+ * may have run it already (then the resolver takes that value instead of running it twice), and learns from the
+ * resolver which call made the answer.
+ */
+export class RootCall {
+  made?: Call & { input: unknown };
+  constructor(private readonly prefetched?: Call) {}
+
+  run(ctx: RequestContext, op: AnyOperation, input: unknown): Promise<unknown> {
+    const inputKey = JSON.stringify(input) ?? "";
+    const p = this.prefetched;
+    const value = p && p.op === op && p.inputKey === inputKey ? p.value : (op.run(ctx, input, undefined as never) as Promise<unknown>);
+    this.made = { op, input, inputKey, value };
+    return value;
+  }
+}
+
+interface Entry {
+  op: AnyOperation;
+  input: unknown;
+  inputKey: string;
+  value: WeakRef<object>;
+  answer: Answer;
+}
+
+const MAX_ENTRIES = 500;
+const MAX_KEY_LENGTH = 20_000;
+const MAX_ANSWER_LENGTH = 100_000;
+const entries = new Map<string, Entry>();
+
+/** The key of a Shop request whose document asks one root field of a plain query (no directive); null otherwise. */
+export function reuseKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
+  if (body.length > MAX_KEY_LENGTH || !documentFacts(params.query).queryFields) return null;
+  if (operationRootFields(params.query, params.operationName)?.keys !== 1) return null;
+  const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, req.headers.get("accept")];
+  return `${JSON.stringify(scope)}\n${body}`;
+}
+
+/**
+ * The answer for `key`: the one kept, when the root field's call gives the same object again; otherwise `execute`'s
+ * (which gets the call made here, if any, so that the operation runs once), kept when it is a plain success of a
+ * public query.
+ */
+export async function reusedAnswer(ctx: RequestContext, key: string, execute: (call: RootCall) => Promise<Answer>): Promise<Answer> {
+  const entry = entries.get(key);
+  let prefetched: Call | undefined;
+  if (entry) {
+    // Only public queries are kept: no caller is refused one, so the call needs no access check.
+    const value = entry.op.run(ctx, entry.input, undefined as never) as Promise<unknown>;
+    prefetched = { op: entry.op, inputKey: entry.inputKey, value };
+    const same = await value.then((v) => v === entry.value.deref(), () => false);
+    if (same) {
+      entries.delete(key); // most recently used goes last
+      entries.set(key, entry);
+      return entry.answer;
+    }
+  }
+  const call = new RootCall(prefetched);
+  const answer = await execute(call);
+  const made = call.made;
+  if (answer.reusable && answer.body.length <= MAX_ANSWER_LENGTH && made && made.op.kind === "query" && made.op.access === "public") {
+    const value = await made.value.catch(() => null);
+    if (value !== null && typeof value === "object") {
+      entries.delete(key);
+      entries.set(key, { op: made.op, input: made.input, inputKey: made.inputKey, value: new WeakRef(value), answer });
+      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    }
+  } else if (entry) entries.delete(key);
+  return answer;
+}

@@ -1,0 +1,72 @@
+// A Shop GraphQL answer of one root field is sent again while the field's value is the same object again
+// (lib/graphql/reuse.ts): the operation still runs on every request, a changed value makes a new answer, and the
+// answer of one scope is never another's.
+import { describe, expect, it } from "vitest";
+import { graphql, storefrontKey, getDb } from "../support/client.ts";
+import { freshProduct } from "../support/checkout.ts";
+
+const DETAIL = `query Detail($id: ID) { product(id: $id) { _id sku name price formattedPrice inStock variants { totalCount edges { cursor node { sku } } } } }`;
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 50; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return read();
+}
+
+describe("reused GraphQL answers", () => {
+  it("answer a repeated document with the same bytes and still count a visit for each request", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct({ price: "25" });
+    const db = await getDb();
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await graphql(DETAIL, { id }, { key }));
+    for (const a of answers) expect(a.status).toBe(200);
+    expect(answers[0].body.data.product).toMatchObject({ _id: id, price: 25, formattedPrice: "$25.00", inStock: true, variants: { totalCount: 0, edges: [] } });
+    expect(answers.map((a) => JSON.stringify(a.body))).toEqual(Array(3).fill(JSON.stringify(answers[0].body)));
+    expect(answers[2].headers.get("content-type")).toBe(answers[0].headers.get("content-type"));
+    const visits = await eventually(() => db.productVisit.count({ where: { productId: id } }), (n) => n === 3);
+    expect(visits).toBe(3);
+  });
+
+  it("answer anew once the product changed", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct({ price: "25" });
+    const db = await getDb();
+    expect((await graphql(DETAIL, { id }, { key })).body.data.product.price).toBe(25);
+    expect((await graphql(DETAIL, { id }, { key })).body.data.product.price).toBe(25);
+    await db.product.update({ where: { id }, data: { price: "31.5" } });
+    const after = await graphql(DETAIL, { id }, { key });
+    expect(after.body.data.product).toMatchObject({ price: 31.5, formattedPrice: "$31.50" });
+    expect((await db.product.findUniqueOrThrow({ where: { id } })).price.toString()).toBe("31.5");
+  });
+
+  it("keep the answers of each locale and currency apart", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct({ price: "20" });
+    const names = [];
+    for (const locale of ["en", "fr", "en", "fr"]) {
+      const res = await graphql(DETAIL, { id }, { key, headers: { "X-LOCALE": locale } });
+      names.push(res.body.data.product.name);
+    }
+    expect(names[0]).toMatch(/^Test T-/);
+    expect(names[1]).toBe(`${names[0]} fr`);
+    expect(names.slice(2)).toEqual(names.slice(0, 2));
+    const eur = await graphql(DETAIL, { id }, { key, headers: { "X-CURRENCY": "EUR" } });
+    expect(eur.body.data.product.formattedPrice).not.toBe("$20.00");
+    expect(eur.body.data.product.formattedPrice).toMatch(/^€/);
+  });
+
+  it("never keep an error: a missing product answers its 404 each time and records no visit", async () => {
+    const key = await storefrontKey();
+    const db = await getDb();
+    for (let i = 0; i < 2; i++) {
+      const res = await graphql(DETAIL, { id: 999_999 }, { key });
+      expect(res.body.data.product).toBeNull();
+      expect(res.body.errors?.[0]?.extensions?.status).toBe(404);
+    }
+    expect(await db.productVisit.count({ where: { productId: 999_999 } })).toBe(0);
+  });
+});
