@@ -172,8 +172,16 @@ ORDER BY i."id" ASC`;
 
 type Queryable = Pick<Tx, "$queryRawUnsafe">;
 
-/** Runs SQL written with `$n` parameters: as is on PostgreSQL, as `?` in order of use on SQLite. */
-export async function rawRows(db: Queryable, text: string, ...values: unknown[]): Promise<Raw[]> {
+/** A text value as the database takes it: a lone UTF-16 surrogate (invalid in UTF-8) becomes U+FFFD. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (v: unknown) => (typeof v === "string" ? v.replace(LONE_SURROGATE, "\ufffd") : v);
+
+/**
+ * Runs SQL written with `$n` parameters: as is on PostgreSQL, as `?` in order of use on SQLite. Text parameters are
+ * made well-formed first (a search for a lone surrogate finds nothing instead of failing in the driver).
+ */
+export async function rawRows(db: Queryable, text: string, ...given: unknown[]): Promise<Raw[]> {
+  const values = given.map(wellFormed);
   if (provider() === "postgresql") return db.$queryRawUnsafe<Raw[]>(text, ...values);
   const ordered: unknown[] = [];
   const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
