@@ -186,13 +186,20 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
   it("finish the requests in flight on SIGTERM, then exit", async () => {
     const key = await storefrontKey();
     const c = await start("C");
-    const query = `{ products(first: 50) { totalCount edges { node { id sku name price formattedPrice minimumPrice baseImageUrl isSaleable } } } }`;
+    // Pages of different sizes, so that no answer is served again from a cache and each request does its work.
+    const query = (n: number) => `{ products(first: ${n}) { totalCount edges { node { id sku name price formattedPrice minimumPrice baseImageUrl isSaleable } } } }`;
     let signalledAt = 0;
-    await request(c.baseUrl, "POST", "/api/graphql", { key, body: { query } }); // warm: the first request loads the route
-    const calls = Array.from({ length: 40 }, () =>
-      request(c.baseUrl, "POST", "/api/graphql", { key, body: { query } }).then((res) => ({ res, at: Date.now() })),
+    await request(c.baseUrl, "POST", "/api/graphql", { key, body: { query: query(50) } }); // warm: the first request loads the route
+    let first!: () => void;
+    const firstAnswered = new Promise<void>((r) => (first = r));
+    const calls = Array.from({ length: 120 }, (_, i) =>
+      request(c.baseUrl, "POST", "/api/graphql", { key, body: { query: query(1 + (i % 49)) } }).then((res) => {
+        first();
+        return { res, at: Date.now() };
+      }),
     );
-    await new Promise((r) => setTimeout(r, 150));
+    // The signal comes as soon as the instance answers one of them: the others are still in flight.
+    await firstAnswered;
     signalledAt = Date.now();
     c.signal("SIGTERM");
     // While it drains, the instance tells load balancers to send nothing new.
