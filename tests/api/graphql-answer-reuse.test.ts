@@ -2,19 +2,10 @@
 // (lib/graphql/reuse.ts): the operation still runs on every request, a changed value makes a new answer, and the
 // answer of one scope is never another's.
 import { describe, expect, it } from "vitest";
-import { graphql, storefrontKey, getDb } from "../support/client.ts";
+import { graphql, storefrontKey, getDb, eventually } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
 
 const DETAIL = `query Detail($id: ID) { product(id: $id) { _id sku name price formattedPrice inStock variants { totalCount edges { cursor node { sku } } } } }`;
-
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 50; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return read();
-}
 
 describe("reused GraphQL answers", () => {
   it("answer a repeated document with the same bytes and still count a visit for each request", async () => {

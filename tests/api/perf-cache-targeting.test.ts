@@ -5,7 +5,7 @@
 // product's detail and the pages showing it are read again and show its new stock. Any other catalog write (an
 // admin's price change) still drops everything.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { onStatement } from "../../lib/db/observe.ts";
+import { counted } from "../support/statements.ts";
 import { call, getDb, graphql, storefrontKey, unique, type Answer } from "../support/client.ts";
 import { adminCall, adminToken } from "../support/admin.ts";
 import { freshProduct, guestCartWith, readyToPlace, stock } from "../support/checkout.ts";
@@ -32,16 +32,6 @@ const settle = () => new Promise((r) => setTimeout(r, 200)); // "last used" stam
  */
 const bookkeeping = (sql: string) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql) || /[`"](ProductVisit|StorefrontKey)[`"]/.test(sql);
 
-/** Statements sent while `work` runs, bookkeeping aside. */
-async function counted<T>(work: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
-  const statements: string[] = [];
-  const stop = onStatement((sql) => bookkeeping(sql) || statements.push(sql));
-  try {
-    return { statements, result: await work() };
-  } finally {
-    stop();
-  }
-}
 
 /** A product of its own in a category of its own, so that `?category_id=` gives a page showing it alone. */
 async function productInOwnCategory(qty: number): Promise<{ id: number; category: number }> {
@@ -89,7 +79,7 @@ function viewsOf(p: { id: number; category: number }): View[] {
 async function read(views: View[]) {
   const out: { name: string; seen: { id: number; inStock: boolean }[]; statements: string[] }[] = [];
   for (const v of views) {
-    const { statements, result } = await counted(v.ask);
+    const { statements, result } = await counted(v.ask, bookkeeping);
     expect(result.status, `${v.name}: ${JSON.stringify(result.body)}`).toBe(200);
     out.push({ name: v.name, seen: v.seen(result), statements });
   }

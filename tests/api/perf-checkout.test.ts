@@ -4,7 +4,7 @@
 // lists. The count is the work of a checkout with warm settings and a cold catalog cache, so it holds whatever
 // the cache lifetimes are; and the order it makes is whole: its line, its total, the stock taken.
 import { beforeAll, describe, expect, it } from "vitest";
-import { onStatement } from "../../lib/db/observe.ts";
+import { counted } from "../support/statements.ts";
 import { forgetCatalogReads } from "../../lib/catalog/cache.ts";
 import { call, cartToken, getDb, storefrontKey, type Answer } from "../support/client.ts";
 import { ADDRESS, freshProduct, stock } from "../support/checkout.ts";
@@ -14,15 +14,6 @@ const MAX_STATEMENTS = 40;
 
 let key: string;
 
-async function counted<T>(work: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
-  const statements: string[] = [];
-  const stop = onStatement((sql) => statements.push(sql));
-  try {
-    return { statements, result: await work() };
-  } finally {
-    stop();
-  }
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 30)); // "last used" stamps are written off the request path
 

@@ -4,7 +4,8 @@
 // link to a channel) is seen by the very next read on both; answers are kept per locale and per page; a write
 // announced by another instance drops them too; and a read with nothing held stays within a few statements.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { announce, onStatement } from "../../lib/db/observe.ts";
+import { announce } from "../../lib/db/observe.ts";
+import { counted } from "../support/statements.ts";
 import { forgetCatalogReads } from "../../lib/catalog/cache.ts";
 import { forgetHeldReads } from "../../lib/db/held-reads.ts";
 import { getDb, storefrontKey, unique } from "../support/client.ts";
@@ -35,15 +36,6 @@ const settle = () => new Promise((r) => setTimeout(r, 200)); // "last used" stam
 /** Not the reads' own work: credentials looked up and stamped "last used", transaction brackets of those stamps. */
 const bookkeeping = (sql: string) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql) || /[`"](ProductVisit|StorefrontKey|IntegrationToken)[`"]/.test(sql);
 
-async function counted(work: () => Promise<Result>): Promise<{ statements: string[]; result: Result }> {
-  const statements: string[] = [];
-  const stop = onStatement((sql) => bookkeeping(sql) || statements.push(sql));
-  try {
-    return { statements, result: await work() };
-  } finally {
-    stop();
-  }
-}
 
 type Ask = (via: Via) => Promise<Result>;
 
@@ -62,7 +54,7 @@ async function heldOnBoth(asks: Record<string, Ask>): Promise<void> {
       const first = await ask(via);
       must(first);
       await settle();
-      const again = await counted(() => ask(via));
+      const again = await counted(() => ask(via), bookkeeping);
       expect(again.statements, `${name} over ${via}: a second read sends no statement`).toEqual([]);
       expect(must(again.result), `${name} over ${via}: and answers the same`).toEqual(first.data);
     }
@@ -261,11 +253,11 @@ describe("public Shop reads held until a write", () => {
     await heldOnBoth(asks);
     await announce(new Set(["CountryState"]), "elsewhere");
     for (const via of VIAS) {
-      const countries = await counted(() => asks.countries(via));
+      const countries = await counted(() => asks.countries(via), bookkeeping);
       must(countries.result);
       expect(countries.statements.length, `countries over ${via} are read again`).toBeGreaterThan(0);
       // A page read no longer held only if the notice named one of its tables.
-      expect((await counted(() => asks.pages(via))).statements, `pages over ${via} stay held`).toEqual([]);
+      expect((await counted(() => asks.pages(via), bookkeeping)).statements, `pages over ${via} stay held`).toEqual([]);
     }
   });
 
@@ -280,7 +272,7 @@ describe("public Shop reads held until a write", () => {
           await settle();
           forgetHeldReads();
           forgetCatalogReads();
-          const cold = await counted(() => invoke(via, op, {}, { key, perPage }));
+          const cold = await counted(() => invoke(via, op, {}, { key, perPage }), bookkeeping);
           must(cold.result);
           expect(cold.statements.length, `${op} over ${via} (${perPage} a page) sent:\n${cold.statements.join("\n")}`).toBeLessThanOrEqual(bound);
           expect(cold.statements.length, `${op} over ${via} reads its rows`).toBeGreaterThan(0);

@@ -1,16 +1,7 @@
 // The Shop API records what the reports read: product visits and search terms.
 import { describe, expect, it } from "vitest";
-import { call, graphql, storefrontKey, customer, getDb, unique } from "../support/client.ts";
+import { call, graphql, storefrontKey, customer, getDb, unique, eventually } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
-
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 50; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return read();
-}
 
 describe("shop activity", () => {
   it("records a visit for each product read, on both transports, with the customer when known", async () => {

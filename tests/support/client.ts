@@ -71,3 +71,13 @@ export async function cartToken(key: string): Promise<string> {
 }
 
 export { getDb };
+
+/** Reads until `ok` holds (work written off the request path, e.g. visits), at most about a second; then once more. */
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 50; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return read();
+}
