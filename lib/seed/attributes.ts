@@ -1,4 +1,5 @@
 // Product attributes: color and size (filterable, configurable), brand (filterable), material (free text).
+import { provider } from "../db/client.ts";
 import type { Translated, Tx } from "./support.ts";
 
 interface OptionSeed {
@@ -84,6 +85,12 @@ export interface AttributeRefs {
   options: number;
 }
 
+/**
+ * The family numbers a store's own attributes after its 22 system ones (sku, name, price and the like), so its
+ * clients and examples know color as attribute 23. Ours start there too; ids below stay free.
+ */
+const FIRST_ATTRIBUTE_ID = 23;
+
 export async function seedAttributes(tx: Tx): Promise<AttributeRefs> {
   const attributeIds = {} as AttributeRefs["attributeIds"];
   const optionIds = new Map<string, number>();
@@ -91,6 +98,7 @@ export async function seedAttributes(tx: Tx): Promise<AttributeRefs> {
   for (const [position, a] of ATTRIBUTES.entries()) {
     const created = await tx.attribute.create({
       data: {
+        id: FIRST_ATTRIBUTE_ID + position,
         code: a.code,
         adminName: a.adminName,
         type: a.type,
@@ -116,6 +124,10 @@ export async function seedAttributes(tx: Tx): Promise<AttributeRefs> {
     attributeIds[a.code as keyof AttributeRefs["attributeIds"]] = created.id;
     for (const o of created.options) optionIds.set(`${a.code}:${o.adminName}`, o.id);
     options += created.options.length;
+  }
+  // An explicit id does not move PostgreSQL's sequence: the next attribute an admin creates follows the seeded ones.
+  if (provider() === "postgresql") {
+    await tx.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"Attribute"', 'id'), (SELECT max(id) FROM "Attribute"))`);
   }
   return {
     attributeIds,

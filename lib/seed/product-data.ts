@@ -202,6 +202,12 @@ const CONFIGURABLES: ConfigurableSeed[] = [
     price: 110, colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], brand: "Stark",
     material: M("Mesh", "Maille filet"), inB2b: false,
   },
+  {
+    // The family's examples look this one up by its sku.
+    sku: "COASTALBREEZEMENSHOODIE", name: M("Coastal Breeze Men's Zipper Hoodie", "Sweat zippé homme Coastal Breeze"),
+    categories: ["men-shirts"], price: 100, colors: ["Blue", "Black"], sizes: ["M", "L", "XL"], brand: "Umbrella",
+    material: COTTON, inB2b: false,
+  },
 ];
 
 /** The variant that is sold out, so a configurable shows partial stock. */

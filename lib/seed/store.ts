@@ -65,6 +65,7 @@ export async function seedChannels(
   return { default: main.id, b2b: b2b.id };
 }
 
+/** The countries first seeded, with their hand-written names: ids 1–14, in this order, as before. */
 const COUNTRIES: [code: string, name: string][] = [
   ["US", "United States"],
   ["CA", "Canada"],
@@ -82,12 +83,36 @@ const COUNTRIES: [code: string, name: string][] = [
   ["MX", "Mexico"],
 ];
 
+/**
+ * The rest of ISO 3166-1 (249 in all), by code, after those: a storefront's address form offers every country, and
+ * the family's examples name countries by numbers up to 106. English names are CLDR's, as the other locales' are.
+ */
+const MORE_COUNTRIES = `
+  AD AE AF AG AI AL AM AO AQ AR AS AT AW AX AZ BA BB BD BF BG BH BI BJ BL BM BN BO BQ BS BT BV BW BY BZ CC CD
+  CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DJ DK DM DO DZ EC EE EG EH ER ET FI FJ FK FM FO GA GD GE GF
+  GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IO IQ IR IS JE JM JO KE KG KH KI KM
+  KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV
+  MW MY MZ NA NC NE NF NG NI NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA
+  SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ
+  UA UG UM UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.trim().split(/\s+/);
+
+function allCountries(): [code: string, name: string][] {
+  const english = new Intl.DisplayNames(["en"], { type: "region" });
+  return [...COUNTRIES, ...MORE_COUNTRIES.map((code): [string, string] => [code, english.of(code) ?? code])];
+}
+
 const STATES: Record<string, [code: string, name: string][]> = {
   US: [
-    ["AL", "Alabama"], ["AZ", "Arizona"], ["CA", "California"], ["CO", "Colorado"], ["FL", "Florida"],
-    ["GA", "Georgia"], ["IL", "Illinois"], ["MA", "Massachusetts"], ["MI", "Michigan"], ["NJ", "New Jersey"],
-    ["NY", "New York"], ["OH", "Ohio"], ["OR", "Oregon"], ["PA", "Pennsylvania"], ["TX", "Texas"],
-    ["VA", "Virginia"], ["WA", "Washington"],
+    ["AL", "Alabama"], ["AK", "Alaska"], ["AZ", "Arizona"], ["AR", "Arkansas"], ["CA", "California"],
+    ["CO", "Colorado"], ["CT", "Connecticut"], ["DE", "Delaware"], ["DC", "District of Columbia"], ["FL", "Florida"],
+    ["GA", "Georgia"], ["HI", "Hawaii"], ["ID", "Idaho"], ["IL", "Illinois"], ["IN", "Indiana"], ["IA", "Iowa"],
+    ["KS", "Kansas"], ["KY", "Kentucky"], ["LA", "Louisiana"], ["ME", "Maine"], ["MD", "Maryland"],
+    ["MA", "Massachusetts"], ["MI", "Michigan"], ["MN", "Minnesota"], ["MS", "Mississippi"], ["MO", "Missouri"],
+    ["MT", "Montana"], ["NE", "Nebraska"], ["NV", "Nevada"], ["NH", "New Hampshire"], ["NJ", "New Jersey"],
+    ["NM", "New Mexico"], ["NY", "New York"], ["NC", "North Carolina"], ["ND", "North Dakota"], ["OH", "Ohio"],
+    ["OK", "Oklahoma"], ["OR", "Oregon"], ["PA", "Pennsylvania"], ["RI", "Rhode Island"], ["SC", "South Carolina"],
+    ["SD", "South Dakota"], ["TN", "Tennessee"], ["TX", "Texas"], ["UT", "Utah"], ["VT", "Vermont"],
+    ["VA", "Virginia"], ["WA", "Washington"], ["WV", "West Virginia"], ["WI", "Wisconsin"], ["WY", "Wyoming"],
   ],
   CA: [
     ["AB", "Alberta"], ["BC", "British Columbia"], ["MB", "Manitoba"], ["NB", "New Brunswick"],
@@ -99,11 +124,21 @@ const STATES: Record<string, [code: string, name: string][]> = {
     ["KL", "Kerala"], ["MH", "Maharashtra"], ["PB", "Punjab"], ["RJ", "Rajasthan"], ["TN", "Tamil Nadu"],
     ["TG", "Telangana"], ["UP", "Uttar Pradesh"], ["WB", "West Bengal"],
   ],
+  AT: [
+    ["BL", "Burgenland"], ["KN", "Kärnten"], ["NO", "Niederösterreich"], ["OO", "Oberösterreich"], ["SB", "Salzburg"],
+    ["ST", "Steiermark"], ["TI", "Tirol"], ["VB", "Vorarlberg"], ["WI", "Wien"],
+  ],
+  DE: [
+    ["BW", "Baden-Württemberg"], ["BY", "Bayern"], ["BE", "Berlin"], ["BB", "Brandenburg"], ["HB", "Bremen"],
+    ["HH", "Hamburg"], ["HE", "Hessen"], ["MV", "Mecklenburg-Vorpommern"], ["NI", "Niedersachsen"],
+    ["NW", "Nordrhein-Westfalen"], ["RP", "Rheinland-Pfalz"], ["SL", "Saarland"], ["SN", "Sachsen"],
+    ["ST", "Sachsen-Anhalt"], ["SH", "Schleswig-Holstein"], ["TH", "Thüringen"],
+  ],
 };
 
 export async function seedCountries(tx: Tx): Promise<{ countries: number; states: number }> {
   const countries = await tx.country.createManyAndReturn({
-    data: COUNTRIES.map(([code, name]) => ({ code, name })),
+    data: allCountries().map(([code, name]) => ({ code, name })),
     select: { id: true, code: true },
   });
   const idByCode = new Map(countries.map((c) => [c.code, c.id]));

@@ -117,7 +117,7 @@ describe.each(TRANSPORTS)("store reference data (%s)", (t) => {
     const stored = await db.country.findMany({ orderBy: { name: "asc" }, include: { states: { orderBy: { name: "asc" } } } });
     const locales = await storeLocales();
     const selection = `code name translation { id _id locale name } translations { edges { node { id _id locale name } } } states { totalCount edges { node { ${STATE_SELECTION} } } }`;
-    const listed = await listAll(t, "countries", "countries", selection, 4);
+    const listed = await listAll(t, "countries", "countries", selection, 16);
     expect(listed.total).toBe(stored.length);
     const rows = t === "graphql" ? listed.rows.map(fromGraphqlCountry) : listed.rows;
     expect(rows).toEqual(
@@ -162,7 +162,7 @@ describe.each(TRANSPORTS)("states of a country (%s)", (t) => {
     // The family's clients give the country's number as an Int `countryId`; a code goes in `countryCode`.
     const [arg, value] = /^\d+$/.test(country) ? ["countryId: Int", Number(country)] : ["countryCode: String", country];
     const [name, type] = arg.split(": ");
-    const res = await graphql(`query($c: ${type}!) { countryStates(${name}: $c, first: 50) { totalCount edges { node { ${STATE_SELECTION} } } } }`, { c: value }, { key });
+    const res = await graphql(`query($c: ${type}!) { countryStates(${name}: $c, first: 100) { totalCount edges { node { ${STATE_SELECTION} } } } }`, { c: value }, { key });
     const conn = res.body.data?.countryStates;
     if (conn) expect(conn.totalCount).toBe(conn.edges.length);
     return {

@@ -58,6 +58,39 @@ describe("family store reads", () => {
     expect(one.countryState).toMatchObject({ _id: state.id, code: state.code, defaultName: state.name, countryId: us.id, countryCode: "US" });
   });
 
+  it("the demo store has the records the family's examples name by number: countries up to 106, attribute 23, its hoodie", async () => {
+    const db = await getDb();
+    // Every ISO 3166-1 country, the first fourteen with the numbers they always had.
+    expect(await db.country.count()).toBe(249);
+    expect((await db.country.findUniqueOrThrow({ where: { id: 1 } })).code).toBe("US");
+    for (const id of ["106", "/api/shop/countries/16"]) {
+      const data = await ask(`query($id: ID!) { country(id: $id) { _id code name } }`, { id });
+      expect(data.country._id).toBe(Number(id.split("/").pop()));
+      expect(data.country.code).toMatch(/^[A-Z]{2}$/);
+    }
+    const austria = await db.country.findUniqueOrThrow({ where: { code: "AT" }, include: { states: true } });
+    const states = await ask(`query($c: Int!) { countryStates(countryId: $c) { totalCount edges { node { code defaultName countryCode } } } }`, { c: austria.id });
+    expect(states.countryStates.totalCount).toBe(9);
+    expect(states.countryStates.edges.map((e: any) => e.node.countryCode)).toEqual(Array(9).fill("AT"));
+    // Attributes are numbered after the family's 22 system ones: color is 23, with its options.
+    const color = await ask(`query($id: ID!) { attribute(id: $id) { _id code options { edges { node { adminName } } } } }`, { id: "/api/shop/attributes/23" });
+    expect(color.attribute).toMatchObject({ _id: 23, code: "color" });
+    expect(color.attribute.options.edges.length).toBeGreaterThan(0);
+    const hoodie = await ask(`query($sku: String!) { product(sku: $sku) { sku name urlKey price } }`, { sku: "COASTALBREEZEMENSHOODIE" });
+    expect(hoodie.product).toMatchObject({ sku: "COASTALBREEZEMENSHOODIE", name: "Coastal Breeze Men's Zipper Hoodie" });
+  });
+
+  it("an attribute an admin adds after the seed takes the next free number", async () => {
+    const db = await getDb();
+    const max = (await db.attribute.aggregate({ _max: { id: true } }))._max.id!;
+    const created = await db.attribute.create({ data: { code: `seq_${Date.now()}`, adminName: "Seq", type: "text" }, select: { id: true } });
+    try {
+      expect(created.id).toBeGreaterThan(max);
+    } finally {
+      await db.attribute.delete({ where: { id: created.id } });
+    }
+  });
+
   it("the single reads answer on REST too", async () => {
     const db = await getDb();
     const key = await storefrontKey();

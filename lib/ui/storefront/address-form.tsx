@@ -19,10 +19,10 @@ export function AddressFields({ legend, value, onChange, errors, prefix }: {
   legend: string; value: Address; onChange: (a: Address) => void; errors: Record<string, string[]>; prefix: "billing" | "shipping";
 }) {
   const shop = useShop();
-  const countries = useQuery({ queryKey: ["countries"], queryFn: () => shop.call<Country[]>("countries", { query: { per_page: 50 } }), staleTime: 600_000 });
+  const countries = useQuery({ queryKey: ["countries"], queryFn: () => shop.all<Country>("countries", { per_page: 100 }), staleTime: 600_000 });
   const states = useQuery({
     queryKey: ["states", value.country],
-    queryFn: () => shop.call<State[]>(`countries/${encodeURIComponent(value.country)}/states`, { query: { per_page: 50 } }),
+    queryFn: () => shop.all<State>(`countries/${encodeURIComponent(value.country)}/states`, { per_page: 100 }),
     enabled: !!value.country,
     staleTime: 600_000,
   });

@@ -31,6 +31,8 @@ interface ShopState {
   setCartToken: (t: string | null) => void;
   call: <T>(path: string, opts?: CallOptions) => Promise<T>;
   list: <T>(path: string, query?: Query) => Promise<Page<T>>;
+  /** Every row of a list, page by page (a country list is longer than one page). */
+  all: <T>(path: string, query?: Query) => Promise<T[]>;
 }
 
 const ShopContext = createContext<ShopState | null>(null);
@@ -129,6 +131,15 @@ export function ShopProvider({ storefrontKey, children }: { storefrontKey: strin
     [storefrontKey, customerToken, cartToken, setCustomerToken, setCartToken],
   );
 
+  const list = useCallback(
+    async <T,>(path: string, query?: Query): Promise<Page<T>> => {
+      const res = await request(path, { query });
+      const items = (await res.json()) as T[];
+      return { items, total: Number(res.headers.get("X-Total-Count") ?? items.length), pages: Number(res.headers.get("X-Total-Pages") ?? 1) };
+    },
+    [request],
+  );
+
   const value = useMemo<ShopState>(
     () => ({
       ready,
@@ -137,13 +148,18 @@ export function ShopProvider({ storefrontKey, children }: { storefrontKey: strin
       setCustomerToken,
       setCartToken,
       call: async <T,>(path: string, opts?: CallOptions) => (await (await request(path, opts)).json()) as T,
-      list: async <T,>(path: string, query?: Query) => {
-        const res = await request(path, { query });
-        const items = (await res.json()) as T[];
-        return { items, total: Number(res.headers.get("X-Total-Count") ?? items.length), pages: Number(res.headers.get("X-Total-Pages") ?? 1) };
+      list,
+      all: async <T,>(path: string, query?: Query) => {
+        const rows: T[] = [];
+        for (let page = 1, pages = 1; page <= pages; page++) {
+          const next = await list<T>(path, { ...query, page });
+          rows.push(...next.items);
+          pages = next.pages;
+        }
+        return rows;
       },
     }),
-    [ready, customerToken, cartToken, setCustomerToken, setCartToken, request],
+    [ready, customerToken, cartToken, setCustomerToken, setCartToken, request, list],
   );
   return <ShopContext.Provider value={value}>{children}</ShopContext.Provider>;
 }
