@@ -3,6 +3,7 @@ import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { dec } from "../money.ts";
 import { newUuid, sha256 } from "../auth/secrets.ts";
+import { insertRow } from "../db/raw.ts";
 import { requireUsableCoupon } from "./coupons.ts";
 import { mergeInto } from "./items.ts";
 import { resolveCartToken } from "./token.ts";
@@ -25,8 +26,9 @@ export async function createCartToken(ctx: RequestContext) {
     return { id: cart.id, cartToken: null, isGuest: false, success: true, message: "Your cart is ready." };
   }
   const token = newUuid();
-  const cart = await ctx.db.cart.create({ data: { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true } });
-  return { id: cart.id, cartToken: token, isGuest: true, success: true, message: "Cart created." };
+  const now = new Date();
+  const id = await insertRow(ctx.db, "Cart", { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true, createdAt: now, updatedAt: now });
+  return { id, cartToken: token, isGuest: true, success: true, message: "Cart created." };
 }
 
 /** Applies a coupon to a cart with lines; 422 on `couponCode` when the cart is empty or the coupon unusable. */

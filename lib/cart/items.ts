@@ -6,6 +6,7 @@ import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
 import { recalculate, recalculateState, STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
 import { bool, date, int, loadCart, rawRows, stockNeeds, type CartState } from "./state.ts";
+import { insertRow, updateRow } from "../db/raw.ts";
 import { bundleChoice, groupedChoice } from "./bundle.ts";
 
 export interface AddItemInput {
@@ -188,22 +189,19 @@ async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: S
   }
   let lines;
   if (same) {
-    await tx.cartItem.update({ where: { id: same.id }, data: { quantity }, select: { id: true } });
+    await updateRow(tx, "CartItem", same.id, { quantity, updatedAt: new Date() });
     lines = state.lines.map((l) => (l === same ? { ...l, quantity } : l));
   } else {
     const prices = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal: unit.mul(quantity), total: convert(unit.mul(quantity), ctx.currency) };
-    const created = await tx.cartItem.create({
-      data: {
-        // Prisma's JSON input type wants an index signature that LineOptions does not declare.
-        cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, additional: { ...options }, weight: weight?.toString() ?? null,
-        ...Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, v.toString()])),
-      },
-      select: { id: true },
+    const now = new Date();
+    const id = await insertRow(tx, "CartItem", {
+      cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
+      weight: weight ?? null, additional: JSON.stringify(options), createdAt: now, updatedAt: now,
     });
     lines = [
       ...state.lines,
       {
-        id: created.id, cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
+        id, cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
         baseDiscountAmount: new Decimal(0), baseTaxAmount: new Decimal(0), weight, additional: options,
         product: product.priced, image: product.image, urlKey: product.urlKey,
       },

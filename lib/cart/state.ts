@@ -4,7 +4,8 @@
 // the cart, its lines and its products again at each stage. Plain SQL that SQLite and PostgreSQL both accept
 // (quoted identifiers, correlated subqueries); the values are normalised here, since raw results differ by driver.
 import type { RequestContext } from "../context.ts";
-import { provider, type Tx } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
+import { rawRows, type Raw } from "../db/raw.ts";
 import { Conflict } from "../errors.ts";
 import { dec, type Decimal } from "../money.ts";
 import type { Priced } from "../catalog/pricing.ts";
@@ -102,7 +103,8 @@ export interface CartState {
   pendingSessions: number;
 }
 
-type Raw = Record<string, unknown>;
+// The raw reads of the cart, checkout and catalog take it from here.
+export { rawRows };
 
 export const int = (v: unknown): number => Number(v);
 const intOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -127,12 +129,13 @@ export function json<T>(v: unknown): T | null {
   return v as T;
 }
 
-const ADDRESS_COLUMNS = [
+export const ADDRESS_COLUMNS = [
   "id", "cartId", "addressType", "firstName", "lastName", "companyName", "email", "phone", "address", "country", "state", "city",
   "postcode", "useForShipping", "createdAt", "updatedAt",
 ] as const;
 
-function address(row: Raw, prefix: string): AddressRow | null {
+/** An address as read raw, its columns named with `prefix` (none for a row written with RETURNING). */
+export function addressRow(row: Raw, prefix = ""): AddressRow | null {
   if (row[`${prefix}id`] == null) return null;
   const v = (c: string) => row[prefix + c];
   return {
@@ -172,25 +175,6 @@ ORDER BY i."id" ASC`;
 
 type Queryable = Pick<Tx, "$queryRawUnsafe">;
 
-/** A text value as the database takes it: a lone UTF-16 surrogate (invalid in UTF-8) becomes U+FFFD. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (v: unknown) => (typeof v === "string" ? v.replace(LONE_SURROGATE, "\ufffd") : v);
-
-/**
- * Runs SQL written with `$n` parameters: as is on PostgreSQL, as `?` in order of use on SQLite. Text parameters are
- * made well-formed first (a search for a lone surrogate finds nothing instead of failing in the driver).
- */
-export async function rawRows(db: Queryable, text: string, ...given: unknown[]): Promise<Raw[]> {
-  const values = given.map(wellFormed);
-  if (provider() === "postgresql") return db.$queryRawUnsafe<Raw[]>(text, ...values);
-  const ordered: unknown[] = [];
-  const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
-    ordered.push(values[Number(n) - 1]);
-    return "?";
-  });
-  return db.$queryRawUnsafe<Raw[]>(sql, ...ordered);
-}
-
 /**
  * The cart with its addresses and lines; a closed cart is a 409 unless `allowClosed` (place-order finds the order
  * a closed cart became).
@@ -218,7 +202,7 @@ export async function loadCart(db: Queryable, ctx: RequestContext, cartId: numbe
       product: { price: row.p_price, specialPrice: row.p_specialPrice, specialPriceFrom: date(row.p_specialPriceFrom), specialPriceTo: date(row.p_specialPriceTo) },
       image: str(row.p_image), urlKey: str(row.p_urlKey) ?? str(row.p_urlKeyDefault),
     }));
-  return { cart, billing: address(r, "b_"), shipping: address(r, "s_"), lines, pendingSessions: int(r.pendingSessions) };
+  return { cart, billing: addressRow(r, "b_"), shipping: addressRow(r, "s_"), lines, pendingSessions: int(r.pendingSessions) };
 }
 
 export const STOCKABLE_TYPES = new Set(["simple", "configurable", "bundle"]);

@@ -8,6 +8,7 @@ import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
 import { quoteHeld, type Rate } from "../checkout/shipping.ts";
 import { couponProblem, discountFor } from "./coupons.ts";
+import { updateRow } from "../db/raw.ts";
 import { lineShips, loadCart, STOCKABLE_TYPES, type CartRow, type CartState, type LineOptions } from "./state.ts";
 
 export { STOCKABLE_TYPES, type LineOptions };
@@ -77,7 +78,7 @@ export async function recalculateState(
     const line = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal, total: convert(baseTotal, ctx.currency) };
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
     if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
-      writes.push(tx.cartItem.update({ where: { id: item.id }, data: Object.fromEntries(Object.entries(line).map(([k, v]) => [k, v.toString()])), select: { id: true } }));
+      writes.push(updateRow(tx, "CartItem", item.id, { ...line, updatedAt: new Date() }));
     }
     lines.push({ ...item, ...line });
   }
@@ -101,30 +102,27 @@ export async function recalculateState(
   const payment = shippingMethod !== cart.shippingMethod ? { paymentMethod: null, paymentMethodTitle: null } : {};
 
   const baseGrand = baseSubtotal.sub(baseDiscount).add(baseShipping);
-  const money = (base: Decimal) => convert(base, ctx.currency).toString();
-  await tx.cart.update({
-    where: { id: cart.id },
-    select: { id: true },
-    data: {
-      currencyCode: ctx.currency.code,
-      itemsCount: lines.length,
-      itemsQty,
-      couponCode,
-      ...changes,
-      ...also,
-      shippingMethod,
-      ...payment,
-      baseSubtotal: baseSubtotal.toString(),
-      subtotal: money(baseSubtotal),
-      baseDiscountAmount: baseDiscount.toString(),
-      discountAmount: money(baseDiscount),
-      baseShippingAmount: baseShipping.toString(),
-      shippingAmount: money(baseShipping),
-      baseTaxAmount: "0",
-      taxAmount: "0",
-      baseGrandTotal: baseGrand.toString(),
-      grandTotal: money(baseGrand),
-    },
+  const money = (base: Decimal) => convert(base, ctx.currency);
+  await updateRow(tx, "Cart", cart.id, {
+    currencyCode: ctx.currency.code,
+    itemsCount: lines.length,
+    itemsQty,
+    couponCode,
+    ...changes,
+    ...also,
+    shippingMethod,
+    ...payment,
+    baseSubtotal,
+    subtotal: money(baseSubtotal),
+    baseDiscountAmount: baseDiscount,
+    discountAmount: money(baseDiscount),
+    baseShippingAmount: baseShipping,
+    shippingAmount: money(baseShipping),
+    baseTaxAmount: new Decimal(0),
+    taxAmount: new Decimal(0),
+    baseGrandTotal: baseGrand,
+    grandTotal: money(baseGrand),
+    updatedAt: new Date(),
   });
   return {
     ...next,

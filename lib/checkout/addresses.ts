@@ -5,7 +5,8 @@ import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { email } from "../operations/fields.ts";
 import { recalculateState } from "../cart/totals.ts";
-import { loadCart, type AddressRow, type CartState } from "../cart/state.ts";
+import { ADDRESS_COLUMNS, addressRow, loadCart, type AddressRow, type CartState } from "../cart/state.ts";
+import { upsertRow } from "../db/raw.ts";
 import { countryByCode } from "./reference.ts";
 import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
@@ -93,7 +94,10 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
     const saved: AddressRow[] = [];
     for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
       const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
-      saved.push(await tx.cartAddress.upsert({ where: { cartId_addressType: { cartId, addressType } }, create: { cartId, addressType, ...data }, update: data }));
+      const now = new Date();
+      const row = { cartId, addressType, ...data, createdAt: now, updatedAt: now };
+      const update = [...Object.keys(data), "updatedAt"];
+      saved.push(addressRow(await upsertRow(tx, "CartAddress", row, { conflict: ["cartId", "addressType"], update, returning: ADDRESS_COLUMNS }))!);
     }
     return recalculateState(
       tx,

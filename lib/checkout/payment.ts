@@ -8,6 +8,7 @@ import { requireStep } from "./steps.ts";
 import { channelPaymentMethods } from "./reference.ts";
 import { loadCart } from "../cart/state.ts";
 import { assertReturnUrls } from "./return-urls.ts";
+import { updateRow } from "../db/raw.ts";
 
 /** The channel's active methods (held in process, ./reference.ts). */
 export async function availablePaymentMethods(ctx: RequestContext) {
@@ -50,7 +51,7 @@ export async function choosePayment(ctx: RequestContext, cartId: number, input: 
     assertReturnUrls(input, ctx.baseUrl);
     requireStep(state, "paymentMethod");
     if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);
-    await tx.cart.update({ where: { id: cartId }, data: { paymentMethod: method.code, paymentMethodTitle: method.title }, select: { id: true } });
+    await updateRow(tx, "Cart", cartId, { paymentMethod: method.code, paymentMethodTitle: method.title, updatedAt: new Date() });
     // Only a cart that went to a gateway has sessions to cancel.
     if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
     if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };

@@ -5,7 +5,8 @@ import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
-import { convert, dec } from "../money.ts";
+import { convert, Decimal } from "../money.ts";
+import { insertRow, insertRows, rawExecute, updateRow } from "../db/raw.ts";
 import { STOCKABLE_TYPES } from "../cart/totals.ts";
 import { loadCart, stockNeeds } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
@@ -95,7 +96,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
   const billing = state.billing!;
   const method = methods.find((m) => `${m.code}_${m.code}` === full.shippingMethod);
   const rate = method ? { methodTitle: method.title, methodDescription: method.description } : null;
-  const money = (base: unknown) => convert(dec(base as never), ctx.currency).toString();
+  const money = (base: Decimal) => convert(base, ctx.currency);
 
   // Stock first: a conditional decrement per product a line takes (a bundle line: each of its products), so two
   // shoppers racing for the last unit cannot both win.
@@ -103,10 +104,14 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
     if (!STOCKABLE_TYPES.has(item.type)) continue;
     for (const [productId, qty] of stockNeeds(item)) {
       declareRows("ProductInventory", [productId, item.productId]);
-      const { count } = await tx.productInventory.updateMany({
-        where: { productId, channelId: full.channelId, qty: { gte: qty } },
-        data: { qty: { decrement: qty } },
-      });
+      const count = await rawExecute(
+        tx,
+        "ProductInventory",
+        `UPDATE "ProductInventory" SET "qty" = "qty" - $1 WHERE "productId" = $2 AND "channelId" = $3 AND "qty" >= $1`,
+        qty,
+        productId,
+        full.channelId,
+      );
       if (count === 0) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
     }
   }
@@ -126,84 +131,92 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
 
   const paymentMethod = await paymentMethodByCode(tx, full.paymentMethod!);
   const status = payment.paid ? transition("pending", "pay") : "pending";
-  const order = await tx.order.create({
-    data: {
-      incrementId: `tmp-${cartId}`,
-      status,
-      channelId: full.channelId,
-      channelName: ctx.channel.name,
-      customerId: full.customerId,
-      customerEmail: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
-      customerFirstName: full.customer?.firstName ?? billing.firstName,
-      customerLastName: full.customer?.lastName ?? billing.lastName,
-      isGuest: full.customerId == null,
-      customerGroupId: full.customer?.customerGroupId ?? null,
-      couponCode: full.couponCode,
-      shippingMethod: full.shippingMethod,
-      shippingTitle: rate ? rate.methodTitle : null,
-      shippingDescription: rate?.methodDescription ?? null,
-      baseCurrencyCode: ctx.baseCurrency.code,
-      channelCurrencyCode: ctx.channel.baseCurrency,
-      orderCurrencyCode: ctx.currency.code,
-      exchangeRate: ctx.currency.rate.toString(),
-      totalItemCount: full.items.length,
-      totalQtyOrdered: full.items.reduce((n, i) => n + i.quantity, 0),
-      baseSubTotal: full.baseSubtotal.toString(),
-      subTotal: money(full.baseSubtotal),
-      baseDiscountAmount: full.baseDiscountAmount.toString(),
-      discountAmount: money(full.baseDiscountAmount),
-      baseShippingAmount: full.baseShippingAmount.toString(),
-      shippingAmount: money(full.baseShippingAmount),
-      baseTaxAmount: full.baseTaxAmount.toString(),
-      taxAmount: money(full.baseTaxAmount),
-      baseGrandTotal: full.baseGrandTotal.toString(),
-      grandTotal: money(full.baseGrandTotal),
-      grandTotalInvoiced: payment.paid ? money(full.baseGrandTotal) : "0",
-      cartId,
-    },
-    select: { id: true },
+  const now = new Date();
+  const orderId = await insertRow(tx, "Order", {
+    incrementId: `tmp-${cartId}`,
+    status,
+    channelId: full.channelId,
+    channelName: ctx.channel.name,
+    customerId: full.customerId,
+    customerEmail: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
+    customerFirstName: full.customer?.firstName ?? billing.firstName,
+    customerLastName: full.customer?.lastName ?? billing.lastName,
+    isGuest: full.customerId == null,
+    customerGroupId: full.customer?.customerGroupId ?? null,
+    couponCode: full.couponCode,
+    shippingMethod: full.shippingMethod,
+    shippingTitle: rate ? rate.methodTitle : null,
+    shippingDescription: rate?.methodDescription ?? null,
+    baseCurrencyCode: ctx.baseCurrency.code,
+    channelCurrencyCode: ctx.channel.baseCurrency,
+    orderCurrencyCode: ctx.currency.code,
+    exchangeRate: ctx.currency.rate,
+    totalItemCount: full.items.length,
+    totalQtyOrdered: full.items.reduce((n, i) => n + i.quantity, 0),
+    baseSubTotal: full.baseSubtotal,
+    subTotal: money(full.baseSubtotal),
+    baseDiscountAmount: full.baseDiscountAmount,
+    discountAmount: money(full.baseDiscountAmount),
+    baseShippingAmount: full.baseShippingAmount,
+    shippingAmount: money(full.baseShippingAmount),
+    baseTaxAmount: full.baseTaxAmount,
+    taxAmount: money(full.baseTaxAmount),
+    baseGrandTotal: full.baseGrandTotal,
+    grandTotal: money(full.baseGrandTotal),
+    grandTotalInvoiced: payment.paid ? money(full.baseGrandTotal) : new Decimal(0),
+    cartId,
+    createdAt: now,
+    updatedAt: now,
   });
-  const incrementId = String(order.id).padStart(9, "0");
+  const incrementId = String(orderId).padStart(9, "0");
   // One statement each: the number, the addresses, the payment, the lines that need no id back.
-  await tx.order.update({ where: { id: order.id }, data: { incrementId }, select: { id: true } });
-  await tx.orderAddress.createMany({
-    data: full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
-      orderId: order.id, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
+  await updateRow(tx, "Order", orderId, { incrementId, updatedAt: new Date() });
+  await insertRows(
+    tx,
+    "OrderAddress",
+    full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
+      orderId, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
     })),
-  });
-  await tx.orderPayment.create({
-    data: { orderId: order.id, method: full.paymentMethod!, methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!, additional: payment.additional ?? {} },
-    select: { id: true },
-  });
+  );
+  await insertRows(tx, "OrderPayment", [
+    {
+      orderId,
+      method: full.paymentMethod!,
+      methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!,
+      additional: JSON.stringify(payment.additional ?? {}),
+    },
+  ]);
 
-  const lineData = (item: (typeof full.items)[number]) => ({
-    orderId: order.id,
+  const lineData = (item: (typeof full.items)[number], createdAt = new Date()) => ({
+    orderId,
     productId: item.productId,
     sku: item.sku,
     type: item.type,
     name: item.name,
     qtyOrdered: item.quantity,
     qtyInvoiced: payment.paid ? item.quantity : 0,
-    basePrice: item.basePrice.toString(),
+    basePrice: item.basePrice,
     price: money(item.basePrice),
-    baseTotal: item.baseTotal.toString(),
+    baseTotal: item.baseTotal,
     total: money(item.baseTotal),
-    weight: item.weight?.toString() ?? null,
-    additional: (item.additional ?? {}) as object,
+    weight: item.weight,
+    additional: JSON.stringify(item.additional ?? {}),
+    createdAt,
   });
   // Lines in cart order; a downloadable line needs its id back for its purchases, so a cart with one goes line by line.
-  if (!downloadable.length) await tx.orderItem.createMany({ data: full.items.map(lineData) });
+  const linesAt = new Date();
+  if (!downloadable.length) await insertRows(tx, "OrderItem", full.items.map((item) => lineData(item, linesAt)));
   for (const item of downloadable.length ? full.items : []) {
     const options = item.additional ?? {};
-    const line = await tx.orderItem.create({ select: { id: true }, data: lineData(item) });
+    const lineId = await insertRow(tx, "OrderItem", lineData(item));
     if (item.type === "downloadable") {
       const chosen = new Set(options.links ?? []);
       const links = item.product.downloadableLinks.filter((l) => chosen.has(l.id));
       await tx.downloadablePurchase.createMany({
         data: links.map((l) => ({
           customerId: full.customerId,
-          orderId: order.id,
-          orderItemId: line.id,
+          orderId,
+          orderItemId: lineId,
           linkId: l.id,
           productName: item.name,
           name: l.title,
@@ -216,11 +229,11 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
       });
     }
   }
-  if (coupon) await tx.couponUsage.create({ data: { couponId: coupon.id, customerId: full.customerId, orderId: order.id } });
-  await tx.cart.update({ where: { id: cartId }, data: { isActive: false } });
+  if (coupon) await tx.couponUsage.create({ data: { couponId: coupon.id, customerId: full.customerId, orderId } });
+  await updateRow(tx, "Cart", cartId, { isActive: false, updatedAt: new Date() });
   await mailOrderPlaced(tx, ctx, {
-    id: order.id, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
+    id: orderId, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
     firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),
   });
-  return { id: order.id, incrementId, status };
+  return { id: orderId, incrementId, status };
 }

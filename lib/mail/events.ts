@@ -49,7 +49,7 @@ export async function mailOrderEvent(
  * in the locale and currency of the request that placed it.
  */
 export async function mailOrderPlaced(
-  tx: Pick<Tx, "mailMessage">,
+  tx: Pick<Tx, "$executeRawUnsafe">,
   ctx: Pick<RequestContext, "baseUrl" | "locale" | "currency">,
   order: { id: number; incrementId: string; customerId: number | null; email: string; firstName: string | null; grandTotal: Amount },
 ): Promise<void> {

@@ -5,6 +5,7 @@
 // by a crashed sender expires after CLAIM_MS, so the message is tried again rather than lost.
 import type { Db, Tx } from "../db/client.ts";
 import { render, type MailData, type MailKind } from "./templates.ts";
+import { insertRows } from "../db/raw.ts";
 
 /** How a message leaves: anything with nodemailer's `sendMail` (a real SMTP transport, or a test's). */
 export interface MailTransport {
@@ -32,15 +33,14 @@ export function listenForMail(listener: (() => void) | null): void {
   hook.__commerceMailListener = listener;
 }
 
-/** Writes one message to the outbox inside the caller's transaction. */
-export async function enqueueMail(tx: Pick<Tx, "mailMessage">, kind: MailKind, to: string, data: MailData, locale: string): Promise<void> {
+/** Writes one message to the outbox inside the caller's transaction (one raw INSERT: checkout writes one per order). */
+export async function enqueueMail(tx: Pick<Tx, "$executeRawUnsafe">, kind: MailKind, to: string, data: MailData, locale: string): Promise<void> {
   const address = to.trim().toLowerCase();
   if (!address) return;
   const mail = render(kind, data, locale);
   const send = smtpConfigured();
-  await tx.mailMessage.create({
-    data: { kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? new Date() : null },
-  });
+  const now = new Date();
+  await insertRows(tx, "MailMessage", [{ kind, to: address, ...mail, transport: send ? "smtp" : "none", createdAt: now, nextAttemptAt: send ? now : null }]);
   hook.__commerceMailListener?.();
 }
 
