@@ -6,7 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
 import { convert, Decimal } from "../money.ts";
-import { insertRow, insertRows, rawExecute, updateRow } from "../db/raw.ts";
+import { insertRow, insertRows, rawRows, updateRow } from "../db/raw.ts";
 import { STOCKABLE_TYPES } from "../cart/totals.ts";
 import { loadCart, stockNeeds } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
@@ -103,16 +103,18 @@ async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment:
   for (const item of full.items) {
     if (!STOCKABLE_TYPES.has(item.type)) continue;
     for (const [productId, qty] of stockNeeds(item)) {
-      declareRows("ProductInventory", [productId, item.productId]);
-      const count = await rawExecute(
+      // The shop shows whether a product is in stock, not how many units: only stock that runs out changes what a
+      // cached read shows, so that product (and the line's, which shows it) is named once the decrement tells.
+      declareRows("ProductInventory", []);
+      const [left] = await rawRows(
         tx,
-        "ProductInventory",
-        `UPDATE "ProductInventory" SET "qty" = "qty" - $1 WHERE "productId" = $2 AND "channelId" = $3 AND "qty" >= $1`,
+        `UPDATE "ProductInventory" SET "qty" = "qty" - $1 WHERE "productId" = $2 AND "channelId" = $3 AND "qty" >= $1 RETURNING "qty"`,
         qty,
         productId,
         full.channelId,
       );
-      if (count === 0) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
+      if (!left) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
+      if (Number(left.qty) <= 0) declareRows("ProductInventory", [productId, item.productId]);
     }
   }
 

@@ -109,7 +109,9 @@ export function withDeclaredRows<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Declares that the writes to `table` about to be made (inside `withDeclaredRows`) touch only the rows of these
- * products, so caches drop what shows them and nothing else. Outside `withDeclaredRows` it does nothing.
+ * products, so caches drop what shows them and nothing else; no products at all: nothing any cache shows changed.
+ * Inside a transaction, products declared after a write and before the commit are in the commit's notice too (an
+ * order learns from a decrement's result whether it sold a product out). Outside `withDeclaredRows` it does nothing.
  */
 export function declareRows(table: string, productIds: Iterable<number>): void {
   const store = declared.getStore();
@@ -117,12 +119,6 @@ export function declareRows(table: string, productIds: Iterable<number>): void {
   const set = store.get(table) ?? new Set<number>();
   for (const id of productIds) set.add(id);
   store.set(table, set);
-}
-
-/** The rows declared for `table` in the running work, if any. */
-function declaredRows(table: string): number[] | undefined {
-  const set = declared.getStore()?.get(table);
-  return set ? [...set] : undefined;
 }
 
 const NOT_A_WRITE = /^\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|DEALLOCATE)\b/i;
@@ -177,11 +173,13 @@ function observeQueryable<T extends Queryable>(target: T, written: TxWrites | nu
     const table = writtenTable(query.sql);
     if (table) {
       const key = table === "all" ? "*" : table;
-      const ids = table === "all" ? undefined : declaredRows(table);
+      const live = table === "all" ? undefined : declared.getStore()?.get(table);
+      const ids = live && [...live];
       if (written) {
+        // The declaration itself, not a copy: rows declared later in the transaction count at its commit.
         const before = written.get(key);
-        if (!ids || before === null) written.set(key, null);
-        else written.set(key, new Set([...(before ?? []), ...ids]));
+        if (!live || before === null) written.set(key, null);
+        else written.set(key, before && before !== live ? new Set([...before, ...live]) : live);
       }
       // Outside a transaction the write is settled now: the caller hears of it once every instance has.
       await announce(table === "all" ? "all" : new Set([table]), "here", !written, ids ? { [table]: ids } : undefined);

@@ -2,8 +2,9 @@
 // the products whose stock it took (lib/db/observe.ts `declareRows`), and the page, detail and GraphQL caches
 // (lib/catalog/cache.ts, lib/graphql/response-cache.ts) drop the entries showing them. A read of another
 // product's detail or of a page without the product stays cached (no SQL statement at all), while the bought
-// product's detail and the pages showing it are read again and show its new stock. Any other catalog write (an
-// admin's price change) still drops everything.
+// product's detail and the pages showing it are read again and show its new stock. Since the shop shows whether a
+// product is in stock, not how many units, only stock that runs out changes a read: an order that leaves units
+// behind drops nothing. Any other catalog write (an admin's price change) still drops everything.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { counted } from "../support/statements.ts";
 import { call, getDb, graphql, storefrontKey, unique, type Answer } from "../support/client.ts";
@@ -124,6 +125,33 @@ describe("an order's stock change drops only the cached reads showing its produc
     expect(shows(aAfter)).toEqual(Object.fromEntries(views.a.map((v) => [v.name, [{ id: a.id, inStock: false }]])));
     await settle();
     expect(Object.values(costs(await read(views.a))), "and cached again").toEqual([0, 0, 0]);
+  });
+
+  it("an order that leaves stock behind keeps every read cached: none shows a quantity, only whether it is in stock", async () => {
+    const { a, b, views } = await warm();
+    const before = shows(await read([...views.a, ...views.b]));
+
+    // A guest buys one of A's three units; a second guest one of B's five, in a cart with both lines.
+    const token = await guestCartWith(key, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }]);
+    await readyToPlace(key, token);
+    const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect([await stock(a.id), await stock(b.id)]).toEqual([2, 4]);
+    await settle();
+
+    const after = await read([...views.a, ...views.b]);
+    expect(Object.values(costs(after)), `no view is read again: ${JSON.stringify(after.map((r) => r.statements.map((q) => q.slice(0, 100))))}`).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(shows(after)).toEqual(before);
+
+    // The next order takes A's last two units: now A's views change, and only they are read again.
+    const last = await guestCartWith(key, [{ productId: a.id, quantity: 2 }]);
+    await readyToPlace(key, last);
+    expect((await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: last })).status).toBe(200);
+    await settle();
+    const soldOut = await read([...views.a, ...views.b]);
+    for (const v of views.a) expect(costs(soldOut)[v.name], `${v.name} is read again`).toBeGreaterThan(0);
+    for (const v of views.b) expect(costs(soldOut)[v.name], `${v.name} stays cached`).toBe(0);
+    expect(shows(soldOut)).toEqual({ ...before, ...Object.fromEntries(views.a.map((v) => [v.name, [{ id: a.id, inStock: false }]])) });
   });
 
   it("an admin's price change to one product still drops every cached read", async () => {
