@@ -1,8 +1,8 @@
 // Grouped and bundle products: products made of other (simple or virtual) products. They have no price or stock
 // of their own that matters: a grouped product costs from its cheapest associated product, a bundle the sum of its
-// required options' defaults, and either is in stock when its children are. Read here for the listing (one
-// statement for a whole page, none when the page has no such product), the detail and the cart; and written to
-// their price column (which sorting and price filters read) by every write that can move it.
+// required options' defaults, and either is in stock when its children are. Read inside the listing's page
+// statement (./listing.ts), here for the detail and the cart (one statement, none when there is no such product);
+// and written to their price column (which sorting and price filters read) by every write that can move it.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { dec, Decimal } from "../money.ts";
@@ -28,7 +28,11 @@ export interface CompositeFacts {
   inStock: boolean;
 }
 
-interface ChildRow {
+/**
+ * A child of a grouped or bundle product as its facts need it: the link (a bundle's option, its type and whether
+ * it is required; the quantity; whether it is the option's default) and the child's type, status, prices and stock.
+ */
+export interface CompositePart {
   ownerId: number;
   kind: "grouped" | "bundle";
   optionId: number | null;
@@ -38,33 +42,59 @@ interface ChildRow {
   isDefault: boolean;
   type: string;
   status: boolean;
-  unit: Decimal;
+  priced: Priced;
   inStock: boolean;
 }
 
-const childColumns = `c."type" AS "type", c."status" AS "status", c."price" AS "price", c."specialPrice" AS "specialPrice",
-  c."specialPriceFrom" AS "specialPriceFrom", c."specialPriceTo" AS "specialPriceTo",
-  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = c."id" AND inv."channelId" = $1) AS "stock"`;
+/** The columns `compositePartsSql` answers, in order: amounts and times are read as the caller reads its own. */
+export const PART_COLUMNS = [
+  "ownerId", "kind", "optionId", "optionType", "isRequired", "qty", "isDefault", "type", "status",
+  "price", "specialPrice", "specialPriceFrom", "specialPriceTo", "stock",
+] as const;
+type PartColumn = (typeof PART_COLUMNS)[number];
+export const PART_AMOUNTS: ReadonlySet<PartColumn> = new Set(["price", "specialPrice"]);
+export const PART_TIMES: ReadonlySet<PartColumn> = new Set(["specialPriceFrom", "specialPriceTo"]);
 
-function compositeSql(count: number): string {
-  const ids = Array.from({ length: count }, (_, i) => `$${i + 2}`).join(", ");
+/**
+ * The children of the grouped products among `owners.grouped` and of the bundles among `owners.bundle` (SQL that
+ * lists product ids: values or a subquery), one row each with PART_COLUMNS; `channel` is the SQL of the channel
+ * id whose stock is read. The product listing reads it inside its page statement (./listing.ts), the rest here.
+ */
+export function compositePartsSql(owners: { grouped: string; bundle: string }, channel: string): string {
+  const child = `c."type" AS "type", c."status" AS "status", c."price" AS "price", c."specialPrice" AS "specialPrice",
+  c."specialPriceFrom" AS "specialPriceFrom", c."specialPriceTo" AS "specialPriceTo",
+  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = c."id" AND inv."channelId" = ${channel}) AS "stock"`;
   return `
 SELECT o."productId" AS "ownerId", 'bundle' AS "kind", o."id" AS "optionId", o."type" AS "optionType", o."isRequired" AS "isRequired",
-  op."qty" AS "qty", op."isDefault" AS "isDefault", ${childColumns}
+  op."qty" AS "qty", op."isDefault" AS "isDefault", ${child}
 FROM "ProductBundleOption" o JOIN "ProductBundleOptionProduct" op ON op."optionId" = o."id" JOIN "Product" c ON c."id" = op."productId"
-WHERE o."productId" IN (${ids})
+WHERE o."productId" IN (${owners.bundle})
 UNION ALL
 SELECT g."productId" AS "ownerId", 'grouped' AS "kind", NULL AS "optionId", NULL AS "optionType", NULL AS "isRequired",
-  g."qty" AS "qty", NULL AS "isDefault", ${childColumns}
+  g."qty" AS "qty", NULL AS "isDefault", ${child}
 FROM "ProductGroupedLink" g JOIN "Product" c ON c."id" = g."associatedProductId"
-WHERE g."productId" IN (${ids})`;
+WHERE g."productId" IN (${owners.grouped})`;
 }
+
+/** One row of `compositePartsSql`, whatever the driver gave (amounts as a column read gives them). */
+export function partOf(r: Record<PartColumn, unknown>): CompositePart {
+  const type = String(r.type);
+  return {
+    ownerId: int(r.ownerId), kind: r.kind === "grouped" ? "grouped" : "bundle", optionId: r.optionId == null ? null : int(r.optionId),
+    optionType: typeof r.optionType === "string" ? r.optionType : null, isRequired: bool(r.isRequired), qty: int(r.qty), isDefault: bool(r.isDefault),
+    type, status: bool(r.status),
+    priced: { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) },
+    inStock: childInStock(type, r.stock == null ? 0 : int(r.stock)),
+  };
+}
+
+type PricedPart = CompositePart & { unit: Decimal };
 
 const lowest = (xs: Decimal[]) => xs.reduce((a, b) => (b.lt(a) ? b : a));
 const highest = (xs: Decimal[]) => xs.reduce((a, b) => (b.gt(a) ? b : a));
 
 /** Prices and stock of a grouped product from its associated products. */
-function groupedFacts(rows: ChildRow[]): CompositeFacts {
+function groupedFacts(rows: PricedPart[]): CompositeFacts {
   const live = rows.filter((r) => r.status);
   const prices = live.map((r) => r.unit);
   const zero = new Decimal(0);
@@ -77,8 +107,8 @@ function groupedFacts(rows: ChildRow[]): CompositeFacts {
  * option at its dearest (all products of a checkbox or multiselect), the shown price the required options'
  * defaults (the cheapest default, else the cheapest product). In stock when every required option can be filled.
  */
-function bundleFacts(rows: ChildRow[]): CompositeFacts {
-  const options = new Map<number, ChildRow[]>();
+function bundleFacts(rows: PricedPart[]): CompositeFacts {
+  const options = new Map<number, PricedPart[]>();
   for (const r of rows) if (r.status) options.set(r.optionId!, [...(options.get(r.optionId!) ?? []), r]);
   let price = new Decimal(0);
   let min = new Decimal(0);
@@ -99,37 +129,28 @@ function bundleFacts(rows: ChildRow[]): CompositeFacts {
   return { price, min, max, inStock };
 }
 
-/**
- * Facts of the grouped and bundle products among `products`, in one statement. With `always` (a listing page,
- * whose statement count must not depend on what the page holds) the statement is sent for any non-empty page;
- * otherwise only when one of the products is grouped or a bundle.
- */
+/** The facts of a grouped or bundle product from its parts (those of other owners or kinds are ignored). */
+export function compositeFactsOf(product: { id: number; type: string }, parts: CompositePart[], now: Date): CompositeFacts {
+  const kind = product.type === "grouped" ? "grouped" : "bundle";
+  const own = parts.filter((r) => r.ownerId === product.id && r.kind === kind).map((r) => ({ ...r, unit: finalPrice(r.priced, now) }));
+  return kind === "grouped" ? groupedFacts(own) : bundleFacts(own);
+}
+
+/** Facts of the grouped and bundle products among `products`, in one statement (none when there is no such product). */
 export async function compositeFacts(
   db: Pick<Tx, "$queryRawUnsafe">,
   channelId: number,
   products: { id: number; type: string }[],
   now = new Date(),
-  always = false,
 ): Promise<Map<number, CompositeFacts>> {
-  const ids = [...new Set(products.filter((p) => COMPOSITE_TYPES.has(p.type)).map((p) => p.id))];
+  const composites = products.filter((p) => COMPOSITE_TYPES.has(p.type));
   const out = new Map<number, CompositeFacts>();
-  const asked = always ? [...new Set(products.map((p) => p.id))] : ids;
-  if (!asked.length) return out;
-  const raw = await rawRows(db, compositeSql(asked.length), channelId, ...asked);
-  const rows: ChildRow[] = raw.map((r) => {
-    const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) };
-    const type = String(r.type);
-    return {
-      ownerId: int(r.ownerId), kind: r.kind === "grouped" ? "grouped" : "bundle", optionId: r.optionId == null ? null : int(r.optionId),
-      optionType: typeof r.optionType === "string" ? r.optionType : null, isRequired: bool(r.isRequired), qty: int(r.qty), isDefault: bool(r.isDefault),
-      type, status: bool(r.status), unit: finalPrice(priced, now), inStock: childInStock(type, r.stock == null ? 0 : int(r.stock)),
-    };
-  });
-  for (const p of products) {
-    if (!ids.includes(p.id) || out.has(p.id)) continue;
-    const own = rows.filter((r) => r.ownerId === p.id);
-    out.set(p.id, p.type === "grouped" ? groupedFacts(own.filter((r) => r.kind === "grouped")) : bundleFacts(own.filter((r) => r.kind === "bundle")));
-  }
+  const ids = [...new Set(composites.map((p) => p.id))];
+  if (!ids.length) return out;
+  const list = ids.map((_, i) => `$${i + 2}`).join(", ");
+  const raw = await rawRows(db, compositePartsSql({ grouped: list, bundle: list }, "$1"), channelId, ...ids);
+  const parts = raw.map((r) => partOf(r as Record<PartColumn, unknown>));
+  for (const p of composites) if (!out.has(p.id)) out.set(p.id, compositeFactsOf(p, parts, now));
   return out;
 }
 

@@ -1,14 +1,15 @@
-// The product listing's SQL: one statement for a page (the products, their translation, first image and stock, and
-// the prices and stock of configurable products' variants), one for a total. Written as SQL rather than Prisma
-// relation loads: a page through Prisma took six statements and most of its time went to building them. Filters and
-// order are the same text on SQLite and PostgreSQL (`$n` parameters, ../cart/state.ts `rawRows`); the page's JSON is
-// built with each one's functions (JSON_SQL).
+// The product listing's SQL: one statement for a page (the products, their translation, first image and stock, the
+// prices and stock of configurable products' variants, and the children of grouped and bundle products), one for a
+// total. Written as SQL rather than Prisma relation loads: a page through Prisma took six statements and most of its
+// time went to building them. Filters and order are the same text on SQLite and PostgreSQL (`$n` parameters,
+// ../cart/state.ts `rawRows`); the page's JSON is built with each one's functions (JSON_SQL).
 import type { RequestContext } from "../context.ts";
 import { provider } from "../db/client.ts";
 import { dec } from "../money.ts";
 import type { Paging } from "../operations/define.ts";
 import { bool, date, int, rawRows } from "../cart/state.ts";
 import type { Priced } from "./pricing.ts";
+import { compositePartsSql, PART_AMOUNTS, PART_COLUMNS, PART_TIMES, partOf, type CompositePart } from "./composite.ts";
 import { optionIds, type ProductQuery } from "./product-query.ts";
 
 /** One listed product as the page statement reads it; `variants` are a configurable product's active variants. */
@@ -139,13 +140,13 @@ const PAGE_COLUMNS = `p."id" AS "id", p."sku" AS "sku", p."type" AS "type", p."s
 const JSON_SQL = {
   sqlite: {
     array: (items: string[]) => `json_array(${items.join(", ")})`,
-    agg: (item: string, order: string) => `json_group_array(${item} ORDER BY ${order})`,
+    agg: (item: string, order?: string) => `json_group_array(${item}${order ? ` ORDER BY ${order}` : ""})`,
     amount: (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE printf('%!.17g', ${column}) END`,
     time: (column: string) => column,
   },
   postgresql: {
     array: (items: string[]) => `json_build_array(${items.join(", ")})`,
-    agg: (item: string, order: string) => `COALESCE(json_agg(${item} ORDER BY ${order}), '[]')::text`,
+    agg: (item: string, order?: string) => `COALESCE(json_agg(${item}${order ? ` ORDER BY ${order}` : ""}), '[]')::text`,
     amount: (column: string) => `${column}::text`,
     time: (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   },
@@ -158,10 +159,29 @@ type Json = unknown[];
 const jsonOf = (v: unknown): Json[] => (typeof v === "string" ? (JSON.parse(v) as Json[]) : ((v as Json[] | null) ?? []));
 
 /**
- * One page in one statement: the page's products in their order, with translation, first image and own stock, and
- * the active variants of its configurable products (prices and stock).
+ * The page size written into the statement rather than bound: SQLite plans with a bound LIMIT's value and marks the
+ * statement to be compiled again whenever that parameter is bound, which the driver does on every run, so a kept
+ * statement with `LIMIT $n` was compiled anew for every page (most of the statement's cost). A page has one of a
+ * few sizes (at most the operation's maxPerPage), so the texts stay few.
  */
-export async function readListed(ctx: RequestContext, q: ProductQuery, facets: Facets, paging: Paging): Promise<{ product: ListedProduct; translation: ListedTranslation }[]> {
+function limitText(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`A page size is a whole number, not ${limit}.`);
+  return String(limit);
+}
+
+/** A row of a page: the product, its translation and, for a grouped or bundle product, its children (./composite.ts). */
+export interface ListedRow {
+  product: ListedProduct;
+  translation: ListedTranslation;
+  parts: CompositePart[];
+}
+
+/**
+ * One page in one statement: the page's products in their order, with translation, first image and own stock, the
+ * active variants of its configurable products (prices and stock), and the children of its grouped and bundle
+ * products, whatever the page holds (the statement count does not depend on it).
+ */
+export async function readListed(ctx: RequestContext, q: ProductQuery, facets: Facets, paging: Paging): Promise<ListedRow[]> {
   const sql = JSON_SQL[provider()];
   const params = new Params();
   const from = listed(ctx, q, facets, params);
@@ -177,16 +197,21 @@ export async function readListed(ctx: RequestContext, q: ProductQuery, facets: F
   const variant = sql.array([
     `v."parentId"`, sql.amount(`v."price"`), sql.amount(`v."specialPrice"`), sql.time(`v."specialPriceFrom"`), sql.time(`v."specialPriceTo"`), stocked(`v."id"`),
   ]);
+  const part = sql.array(
+    PART_COLUMNS.map((c) => (PART_AMOUNTS.has(c) ? sql.amount(`part."${c}"`) : PART_TIMES.has(c) ? sql.time(`part."${c}"`) : `part."${c}"`)),
+  );
+  const owners = (type: string) => `SELECT page."id" FROM page WHERE page."type" = '${type}'`;
   const statement = `WITH page AS (
   SELECT ${PAGE_COLUMNS} ${from}
-  ORDER BY ${orderBy(q, (c) => (c === "name" ? `t."name"` : `p."${c}"`))} LIMIT ${params.add(paging.limit)} OFFSET ${params.add(paging.offset)}
+  ORDER BY ${orderBy(q, (c) => (c === "name" ? `t."name"` : `p."${c}"`))} LIMIT ${limitText(paging.limit)} OFFSET ${params.add(paging.offset)}
 )
 SELECT (SELECT ${sql.agg(row, orderBy(q, (c) => `page."${c}"`))} FROM page) AS "page",
   (SELECT ${sql.agg(variant, `v."id"`)} FROM "Product" v
-   WHERE v."parentId" IN (SELECT page."id" FROM page WHERE page."type" = 'configurable') AND v."status" <> false) AS "variants"`;
+   WHERE v."parentId" IN (${owners("configurable")}) AND v."status" <> false) AS "variants",
+  (SELECT ${sql.agg(part)} FROM (${compositePartsSql({ grouped: owners("grouped"), bundle: owners("bundle") }, channel)}) part) AS "composites"`;
   const [result] = await rawRows(ctx.db, statement, ...params.values);
-  const page: { product: ListedProduct; translation: ListedTranslation }[] = [];
-  const byId = new Map<number, ListedProduct>();
+  const page: ListedRow[] = [];
+  const byId = new Map<number, ListedRow>();
   for (const r of jsonOf(result?.page)) {
     const product: ListedProduct = {
       id: int(r[0]),
@@ -204,11 +229,16 @@ SELECT (SELECT ${sql.agg(row, orderBy(q, (c) => `page."${c}"`))} FROM page) AS "
       stocked: bool(r[16]),
       variants: [],
     };
-    byId.set(product.id, product);
-    page.push({ product, translation: { name: String(r[11]), urlKey: String(r[12]), shortDescription: text(r[13]), description: text(r[14]) } });
+    const row: ListedRow = { product, translation: { name: String(r[11]), urlKey: String(r[12]), shortDescription: text(r[13]), description: text(r[14]) }, parts: [] };
+    byId.set(product.id, row);
+    page.push(row);
   }
   for (const v of jsonOf(result?.variants)) {
-    byId.get(int(v[0]))?.variants.push({ price: amountOf(v[1]), specialPrice: amountOf(v[2]), specialPriceFrom: date(v[3]), specialPriceTo: date(v[4]), stocked: bool(v[5]) });
+    byId.get(int(v[0]))?.product.variants.push({ price: amountOf(v[1]), specialPrice: amountOf(v[2]), specialPriceFrom: date(v[3]), specialPriceTo: date(v[4]), stocked: bool(v[5]) });
+  }
+  for (const values of jsonOf(result?.composites)) {
+    const r = Object.fromEntries(PART_COLUMNS.map((c, i) => [c, PART_AMOUNTS.has(c) ? amountOf(values[i]) : values[i]])) as Record<(typeof PART_COLUMNS)[number], unknown>;
+    byId.get(int(r.ownerId))?.parts.push(partOf(r));
   }
   return page;
 }

@@ -7,7 +7,7 @@ import { activeSpecialPrice, display, finalPrice } from "./pricing.ts";
 import type { ProductQuery } from "./product-query.ts";
 import { countListed, facetsOf, readListed, type Facets, type ListedProduct, type ListedTranslation } from "./listing.ts";
 import { countCache, detailCache, pageCache } from "./cache.ts";
-import { bundleOptionsOf, compositeFacts, groupedChildren, type CompositeFacts } from "./composite.ts";
+import { bundleOptionsOf, COMPOSITE_TYPES, compositeFacts, compositeFactsOf, groupedChildren, type CompositeFacts } from "./composite.ts";
 
 type Inventory = { qty: number };
 
@@ -55,11 +55,13 @@ function listedRow(ctx: RequestContext, p: ListedProduct, t: RowTranslation, now
   const base = display(ctx, composite ? composite.price : p.price);
   const special = composite ? null : activeSpecialPrice(p, now);
   const specialShown = special ? display(ctx, special) : null;
-  const prices = composite
-    ? [composite.min, composite.max]
-    : p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : [finalPrice(p, now)];
-  const min = display(ctx, prices.reduce((a, b) => (b.lt(a) ? b : a)));
-  const max = display(ctx, prices.reduce((a, b) => (b.gt(a) ? b : a)));
+  let min = specialShown ?? base; // a product's own final price: the special price while it applies, else the price
+  let max = min;
+  const prices = composite ? [composite.min, composite.max] : p.type === "configurable" && p.variants.length ? p.variants.map((v) => finalPrice(v, now)) : null;
+  if (prices) {
+    min = display(ctx, prices.reduce((a, b) => (b.lt(a) ? b : a)));
+    max = display(ctx, prices.reduce((a, b) => (b.gt(a) ? b : a)));
+  }
   const inStock = composite ? composite.inStock : inStockOf(p);
   return {
     id: p.id,
@@ -114,8 +116,9 @@ export async function listProducts(ctx: RequestContext, q: ProductQuery, paging:
 async function readPage(ctx: RequestContext, q: ProductQuery, paging: Paging, facets: () => Promise<Facets>): Promise<ReturnType<typeof productRow>[]> {
   const now = new Date();
   const rows = await readListed(ctx, q, await facets(), paging);
-  const composites = await compositeFacts(ctx.db, ctx.channel.id, rows.map((r) => r.product), now, true);
-  return rows.map((r) => listedRow(ctx, r.product, r.translation, now, composites.get(r.product.id)));
+  return rows.map(({ product: p, translation, parts }) =>
+    listedRow(ctx, p, translation, now, COMPOSITE_TYPES.has(p.type) ? compositeFactsOf(p, parts, now) : undefined),
+  );
 }
 
 const detailInclude = (ctx: RequestContext) =>
