@@ -76,17 +76,21 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
 const detail = (id: number) => () => call("GET", `/api/shop/products/${id}`, undefined, { key });
 
 describe("write notices between instances, through Redis", () => {
-  it("an order published here names the products whose stock it took", async () => {
+  it("an order published here names the products it sold out, and no product when it left stock", async () => {
     const productId = await freshProduct({ qty: 4 });
-    const token = await guestCartWith(key, [{ productId, quantity: 1 }]);
-    await readyToPlace(key, token);
-    heard.length = 0;
-    const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: token });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(await eventually(async () => heard.some((m) => m.rows?.ProductInventory?.includes(productId)))).toBe(true);
-    const stockNotice = heard.find((m) => m.rows?.ProductInventory?.includes(productId))!;
-    expect(stockNotice.tables).toContain("ProductInventory");
-    expect(stockNotice.rows!.ProductInventory).toEqual([productId]);
+    const order = async (quantity: number) => {
+      const token = await guestCartWith(key, [{ productId, quantity }]);
+      await readyToPlace(key, token);
+      heard.length = 0;
+      const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: token });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(await eventually(async () => heard.some((m) => m.tables.includes("ProductInventory")))).toBe(true);
+      return heard.find((m) => m.tables.includes("ProductInventory"))!;
+    };
+    // Three of four units left: what the shop shows of the product (in stock) did not change.
+    expect((await order(1)).rows?.ProductInventory).toEqual([]);
+    // The last three: the product sold out, and the notice names it.
+    expect((await order(3)).rows?.ProductInventory).toEqual([productId]);
   });
 
   it("a stock notice from another instance drops only the cached reads showing its product", async () => {
