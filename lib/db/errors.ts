@@ -31,6 +31,9 @@ function postgresCode(e: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** The answer to text that is not well-formed Unicode, from a model query or a raw write (./raw.ts). */
+export const LONE_SURROGATE_MESSAGE = "Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.";
+
 function isLoneSurrogateError(e: unknown): boolean {
   const { name, message } = (e ?? {}) as { name?: unknown; message?: unknown };
   return name === "PrismaClientUnknownRequestError" && typeof message === "string" && /JSON Error: .*(hex escape|surrogate)/i.test(message);
@@ -44,7 +47,7 @@ export function fromPrismaError(e: unknown): AppError | null {
   if (pg === "22003" || pg === "22008") return new Validation("A value is out of the range its field can hold.");
   // Text that is not well-formed Unicode (a lone surrogate from a JSON "\\ud800" escape) fails in Prisma's own
   // query encoding, on either database.
-  if (isLoneSurrogateError(e)) return new Validation("Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.");
+  if (isLoneSurrogateError(e)) return new Validation(LONE_SURROGATE_MESSAGE);
   if (!isKnownRequestError(e)) return null;
   const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Record";
   switch (e.code) {

@@ -1,12 +1,14 @@
 // Plain SQL that SQLite and PostgreSQL both accept (quoted identifiers, `$n` parameters), for the hot paths: a raw
 // statement costs a third of what a Prisma model query costs in CPU (issue 17). Values go through Prisma's raw
 // parameters, which store them as its model queries do: a Date as ISO text on SQLite and timestamp(3) on
-// PostgreSQL, a Decimal as a number on SQLite and numeric on PostgreSQL, a boolean as 0/1 on SQLite. What a model
-// query fills in itself the caller gives: `createdAt` and `updatedAt` (`@default(now())`, `@updatedAt`); the
-// other defaults are the columns' own. Table and column names come from code, never from input.
+// PostgreSQL, a Decimal as a number on SQLite and numeric on PostgreSQL, a boolean as 0/1 on SQLite. The writes
+// fill `createdAt` and `updatedAt` as a model query does (see `stamped`); the other defaults are the columns' own.
+// Table and column names come from code, never from input.
 import type { Tx } from "./client.ts";
 import { provider } from "./client.ts";
+import { LONE_SURROGATE_MESSAGE } from "./errors.ts";
 import { NotFound, Validation } from "../errors.ts";
+import { Prisma } from "../generated/sqlite/browser.ts";
 
 export type Raw = Record<string, unknown>;
 type Queryable = Pick<Tx, "$queryRawUnsafe">;
@@ -22,7 +24,7 @@ const wellFormed = (v: unknown) => (typeof v === "string" ? v.replace(LONE_SURRO
 /** A write's text parameter must be well-formed: refused with the answer a model query gets (lib/db/errors.ts). */
 function writable(v: unknown): unknown {
   if (typeof v === "string" && LONE_SURROGATE.test(v)) {
-    throw new Validation("Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.");
+    throw new Validation(LONE_SURROGATE_MESSAGE);
   }
   return v;
 }
@@ -80,10 +82,27 @@ export function rawExecute(db: Executable, table: string, text: string, ...given
   return writing(table, () => db.$executeRawUnsafe(sql, ...values));
 }
 
+/** Whether `table` has the timestamps every model of the schema declares alike (held by tests/api/db-raw-writes.test.ts). */
+const stampsOf = (table: string) => {
+  const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${table}ScalarFieldEnum`];
+  return { created: fields?.createdAt !== undefined, updated: fields?.updatedAt !== undefined };
+};
+
+/**
+ * A row as a model query writes it: `createdAt` (`@default(now())`) on insert and `updatedAt` (`@updatedAt`) on
+ * insert and update are now unless given.
+ */
+function stamped(table: string, row: Raw, inserting: boolean): Raw {
+  const { created, updated } = stampsOf(table);
+  const now = new Date();
+  return { ...(inserting && created ? { createdAt: now } : {}), ...(updated ? { updatedAt: now } : {}), ...row };
+}
+
 const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(", ");
 
 /** `INSERT INTO "table" (…) VALUES (…), (…)` of rows with the columns of the first, and their values in order. */
-function insertSql(table: string, rows: Raw[]): [string, unknown[]] {
+function insertSql(table: string, given: Raw[]): [string, unknown[]] {
+  const rows = given.map((row) => stamped(table, row, true));
   const columns = Object.keys(rows[0]);
   const values: unknown[] = [];
   const tuples = rows.map((row) => `(${columns.map((c) => `$${values.push(row[c])}`).join(", ")})`);
@@ -116,7 +135,8 @@ export async function upsertRow(
   opts: { conflict: string[]; update: string[]; returning: readonly string[] },
 ): Promise<Raw> {
   const [text, given] = insertSql(table, [row]);
-  const set = opts.update.map((c) => `"${c}" = excluded."${c}"`).join(", ");
+  const update = stampsOf(table).updated && !opts.update.includes("updatedAt") ? [...opts.update, "updatedAt"] : opts.update;
+  const set = update.map((c) => `"${c}" = excluded."${c}"`).join(", ");
   const sql = `${text} ON CONFLICT (${quoted(opts.conflict)}) DO UPDATE SET ${set} RETURNING ${quoted([...opts.returning])}`;
   const [statement, values] = positional(sql, given.map(writable));
   const [written] = await writing(table, () => db.$queryRawUnsafe<Raw[]>(statement, ...values));
@@ -124,7 +144,8 @@ export async function upsertRow(
 }
 
 /** Updates the row `id` of `table`; a row that is gone is a 404, as a model `update` answers. */
-export async function updateRow(db: Executable, table: string, id: number, data: Raw): Promise<void> {
+export async function updateRow(db: Executable, table: string, id: number, given: Raw): Promise<void> {
+  const data = stamped(table, given, false);
   const columns = Object.keys(data);
   const set = columns.map((c, i) => `"${c}" = $${i + 1}`).join(", ");
   const changed = await rawExecute(db, table, `UPDATE "${table}" SET ${set} WHERE "id" = $${columns.length + 1}`, ...columns.map((c) => data[c]), id);
