@@ -12,7 +12,8 @@ import { onWrite } from "../db/observe.ts";
 /** Tables whose rows a product list, a product detail or a price shown in them is made of. */
 const CATALOG_TABLES = new Set([
   "Product", "ProductTranslation", "ProductChannel", "ProductCategory", "ProductAttributeValue", "ProductSuperAttribute",
-  "ProductImage", "ProductInventory", "DownloadableLink", "ProductReview",
+  "ProductImage", "ProductInventory", "ProductGroupedLink", "ProductBundleOption", "ProductBundleOptionTranslation",
+  "ProductBundleOptionProduct", "DownloadableLink", "ProductReview",
   "Attribute", "AttributeTranslation", "AttributeOption", "AttributeOptionTranslation",
   "Category", "CategoryTranslation",
   "Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale",

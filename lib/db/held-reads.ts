@@ -5,8 +5,7 @@
 // transports project and serialise it once (lib/operations/invoke.ts, lib/http/rest.ts), and since REST and
 // GraphQL call the same domain function, both are answered from it.
 //   HELD_READS_MS  longest life of a held answer, default 2000; 0 turns holding off. Writes drop answers sooner: the
-//                  lifetime only bounds staleness should a notice be lost (Redis down, or a write made by an
-//                  instance that has not loaded the read, so does not know to publish its tables).
+//                  lifetime only bounds staleness should a notice be lost (Redis down).
 import type { RequestContext } from "../context.ts";
 import { onWrite } from "./observe.ts";
 

@@ -30,15 +30,32 @@ type WriteListener = (notice: WriteNotice) => void | Promise<void>;
 interface Registry {
   statements: Set<StatementListener>;
   writes: Set<WriteListener>;
-  watched: Set<string>;
 }
+
+/**
+ * Every table an in-process cache is made of (the catalog, the held public reads, store settings, checkout
+ * reference data, storefront keys). Their writes are published to the other instances (./broadcast.ts) by every
+ * instance, also one that has never loaded the cache: so the list is fixed here, not gathered as caches load, and
+ * a cache that watches a table missing from it fails as it loads (`onWrite`).
+ */
+export const CACHED_TABLES: ReadonlySet<string> = new Set([
+  // products, as lists, details and prices show them
+  "Product", "ProductTranslation", "ProductChannel", "ProductCategory", "ProductAttributeValue", "ProductSuperAttribute",
+  "ProductImage", "ProductInventory", "ProductGroupedLink", "ProductBundleOption", "ProductBundleOptionTranslation",
+  "ProductBundleOptionProduct", "DownloadableLink", "ProductReview",
+  "Attribute", "AttributeTranslation", "AttributeOption", "AttributeOptionTranslation",
+  "Category", "CategoryTranslation",
+  // the store: channels with their locales, currencies and rates
+  "Channel", "ChannelTranslation", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale",
+  "CmsPage", "CmsPageTranslation", "CmsPageChannel", "UrlRedirect",
+  "Country", "CountryState", "ShippingMethod", "PaymentMethod", "PaymentMethodChannel", "StorefrontKey",
+]);
 
 // On globalThis, like the Prisma client itself (./client.ts): route bundles that carried their own copy of this
 // module would still hear the same writes.
 const registry = ((globalThis as { __commerceDbObservers?: Registry }).__commerceDbObservers ??= {
   statements: new Set(),
   writes: new Set(),
-  watched: new Set(),
 });
 const statementListeners = registry.statements;
 const writeListeners = registry.writes;
@@ -52,14 +69,15 @@ export function onStatement(listener: StatementListener): () => void {
 const touches = (written: Written, tables: ReadonlySet<string>) => written === "all" || [...written].some((t) => tables.has(t));
 
 /**
- * Calls `listener` after every write, or with `tables` only after writes that touched one of them (those tables
- * are then "watched": their writes are broadcast to other instances). Returns the function that stops it.
+ * Calls `listener` after every write, or with `tables` only after writes that touched one of them (each must be
+ * one of CACHED_TABLES, so that other instances' writes to it reach this listener). Returns the function that stops it.
  */
 export function onWrite(listener: WriteListener, tables?: Iterable<string>): () => void {
   let registered = listener;
   if (tables) {
     const set = new Set(tables);
-    for (const t of set) registry.watched.add(t);
+    const unlisted = [...set].filter((t) => !CACHED_TABLES.has(t));
+    if (unlisted.length) throw new Error(`Cached tables missing from CACHED_TABLES (lib/db/observe.ts): ${unlisted.join(", ")}`);
     registered = (notice) => (touches(notice.tables, set) ? listener(notice) : undefined);
   }
   writeListeners.add(registered);
@@ -86,8 +104,8 @@ export function heldUntilWrite<D, T>(tables: string[], load: (db: D) => Promise<
   };
 }
 
-/** Whether some cache depends on a table the write touched. */
-export const isWatched = (written: Written): boolean => touches(written, registry.watched);
+/** Whether some cache, here or on another instance, depends on a table the write touched. */
+export const isWatched = (written: Written): boolean => touches(written, CACHED_TABLES);
 
 /** Tells every listener of a write; resolves once the asynchronous ones (a broadcast) are done. */
 export async function announce(tables: Written, origin: WriteNotice["origin"] = "here", settled = true, rows?: Rows): Promise<void> {

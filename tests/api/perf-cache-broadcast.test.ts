@@ -5,6 +5,10 @@
 // client of the test's own, publishing on the same channel, and by a database connection that is not observed.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRequire } from "node:module";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import os from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { onStatement } from "../../lib/db/observe.ts";
 import { provider } from "../../lib/db/client.ts";
@@ -22,6 +26,7 @@ const PREFIX = vi.hoisted(() => {
   return prefix;
 });
 const CHANNEL = `${PREFIX}:writes`;
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 let key: string;
 let publisher: Redis;
@@ -109,6 +114,31 @@ describe("write notices between instances, through Redis", () => {
     // A notice without ids (a catalog write elsewhere) drops B's as well.
     await notice(["Product"]);
     expect(await eventually(async () => (await statementsOf(detail(b))).length > 0)).toBe(true);
+  });
+
+  it("an instance that has loaded no cache still publishes its writes to cached tables", async () => {
+    // Another process of this project that only opens the database (as a route bundle or the CLI might, with no
+    // catalog cache among its modules) changes a bundle option and a cart: the first is published, the second is
+    // not, since no cache anywhere is made of carts.
+    const script = [
+      `import { getDb, disconnectDb } from ${JSON.stringify(path.join(ROOT, "lib/db/client.ts"))};`,
+      `const db = await getDb();`,
+      `await db.$executeRawUnsafe('UPDATE "ProductBundleOption" SET "position" = "position" WHERE "id" = -1');`,
+      `await db.$executeRawUnsafe('UPDATE "Cart" SET "isActive" = "isActive" WHERE "id" = -1');`,
+      `await disconnectDb();`,
+    ].join("\n");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "broadcast-"));
+    writeFileSync(path.join(dir, "writer.mts"), script);
+    heard.length = 0;
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn("npx", ["tsx", path.join(dir, "writer.mts")], { cwd: ROOT, env: { ...process.env }, stdio: "inherit" });
+      child.on("error", reject);
+      child.on("close", resolve);
+    }).finally(() => rmSync(dir, { recursive: true, force: true }));
+    expect(code).toBe(0);
+    expect(await eventually(async () => heard.some((m) => m.tables.includes("ProductBundleOption")))).toBe(true);
+    expect(heard.find((m) => m.tables.includes("ProductBundleOption"))!.from).not.toBe("another-instance");
+    expect(heard.some((m) => m.tables.includes("Cart"))).toBe(false);
   });
 
   it("a shipping method changed on another instance shows in this one's checkout once its notice arrives", async () => {
