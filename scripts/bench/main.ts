@@ -86,6 +86,8 @@ async function measure(rows: Row[], key: string, group: Measured[]): Promise<voi
     const result = results[i];
     if (result.failures) log(`  ${m.name}: ${result.failures} failed requests, e.g. ${result.firstFailure ?? "(connection errors)"}`);
     rows.push({ name: m.name, unit: m.unit ?? "req/s", result, peakRssMb: peaks.get(m.server)! });
+    // What the buyers got meanwhile: reads kept while orders flow are only worth as much as the orders kept.
+    if (result.alongside) rows.push({ name: `  the ${CONNECTIONS} buyers meanwhile`, unit: "checkouts/s", result: result.alongside, peakRssMb: peaks.get(m.server)! });
   });
 }
 
