@@ -5,8 +5,10 @@ import { customerId } from "../context.ts";
 import { isAppError, NotFound } from "../errors.ts";
 import { addItem, type AddItemInput } from "../cart/items.ts";
 import { customerCart } from "../cart/carts.ts";
+import type { BundleChild } from "../cart/state.ts";
+import { bundleOptionsOf, SINGLE_CHOICE } from "../catalog/composite.ts";
 
-type Line = { id: number; parentId: number | null; productId: number | null; name: string; qtyOrdered: number; additional: unknown };
+type Line = { id: number; parentId: number | null; productId: number | null; type: string; name: string; qtyOrdered: number; additional: unknown };
 
 const record = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
@@ -24,6 +26,26 @@ function addInput(line: Line & { productId: number }, lines: Line[]): AddItemInp
   return { productId: line.productId, quantity: line.qtyOrdered, selectedConfigurableOption: variantId, links, bundleOptions, bundleOptionQty: record(options.bundleOptionQty) };
 }
 
+/**
+ * A bundle's choice as the bundle is now. The order line keeps what was bought, product by product, with the
+ * option ids of the time; saving a bundle's options again gives them new ids. So each product bought is looked up
+ * in the option it came from while that option holds it, else in the option that holds it now. Null when one is
+ * in no option any more: the stored choice then goes to the cart, which says why it cannot be added.
+ */
+async function bundleChoiceNow(ctx: RequestContext, productId: number, bought: BundleChild[]): Promise<Pick<AddItemInput, "bundleOptions" | "bundleOptionQty"> | null> {
+  const options = await bundleOptionsOf(ctx.db, ctx, productId);
+  const bundleOptions: Record<string, number[]> = {};
+  const bundleOptionQty: Record<string, number> = {};
+  for (const c of bought) {
+    const holds = (o: (typeof options)[number]) => o.products.some((op) => op.product.id === c.productId);
+    const option = options.find((o) => o.id === c.optionId && holds(o)) ?? options.find(holds);
+    if (!option) return null;
+    (bundleOptions[option.id] ??= []).push(option.products.find((op) => op.product.id === c.productId)!.id);
+    if (SINGLE_CHOICE.has(option.type)) bundleOptionQty[option.id] = c.qty;
+  }
+  return { bundleOptions, bundleOptionQty };
+}
+
 export async function reorder(ctx: RequestContext, id: number) {
   const owner = customerId(ctx);
   const order = await ctx.db.order.findFirst({ where: { id, customerId: owner }, include: { items: { orderBy: { id: "asc" } } } });
@@ -38,6 +60,8 @@ export async function reorder(ctx: RequestContext, id: number) {
       continue;
     }
     const input = addInput({ ...line, productId: line.productId }, order.items);
+    const bought = (line.additional as { bundle?: BundleChild[] } | null)?.bundle;
+    if (line.type === "bundle" && bought?.length) Object.assign(input, await bundleChoiceNow(ctx, line.productId, bought));
     try {
       await addItem(ctx, cart.id, input);
       added.push({ orderItemId: line.id, productId: line.productId, name: line.name, quantity: line.qtyOrdered });

@@ -88,6 +88,37 @@ describe.each(VIAS)("reordering grouped and bundle lines over %s", (via) => {
     expect(read.items[0].options.bundleOptionQty).toEqual({ [kit.options[0].id]: 3 });
   });
 
+  it("puts the bundle back after its options were saved again, under their new ids", async () => {
+    const me = await customer(key);
+    const auth = { key, bearer: me.token };
+    const kit = await kitOf();
+    const orderId = await order(via, auth, [tabletKit(kit, 1)]);
+    const [phone, tablet] = kit.options[0].products.map((p) => p.productId);
+    const [cable, warranty] = kit.options[1].products.map((p) => p.productId);
+    // The same options, saved again by the back office: the option rows and their product rows are new.
+    const saved = await asAdmin(via, admin, "updateAdminProduct", {
+      id: kit.id,
+      bundleOptions: [
+        { label: "Device", type: "radio", isRequired: true, products: [{ productId: phone, isDefault: true }, { productId: tablet, isUserDefined: true }] },
+        { label: "Extras", type: "checkbox", isRequired: false, products: [{ productId: cable, qty: 2 }, { productId: warranty }] },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.raw)).toBe(200);
+    const db = await getDb();
+    const options = await db.productBundleOption.findMany({ where: { productId: kit.id }, orderBy: { position: "asc" }, include: { products: { orderBy: { position: "asc" } } } });
+    expect(options.map((o) => o.id)).not.toContain(kit.options[0].id);
+
+    const body = must(await invoke(via, createReorderOrder, { id: orderId }, auth));
+    expect(body).toMatchObject({ success: true, itemsAddedCount: 1, notAdded: [] });
+    const cart = await cartRow(body.cartId);
+    expect(cart.items.map((i) => [i.productId, i.quantity, Number(i.basePrice)])).toEqual([[kit.id, 1, 495]]);
+    expect(choiceOf(cart.items[0].additional)).toEqual([
+      [options[0].id, options[0].products[1].id, tablet, 3],
+      [options[1].id, options[1].products[0].id, cable, 2],
+      [options[1].id, options[1].products[1].id, warranty, 1],
+    ]);
+  });
+
   it("reports a bundle whose chosen product is no longer sold, and adds nothing for it", async () => {
     const me = await customer(key);
     const auth = { key, bearer: me.token };
