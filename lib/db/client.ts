@@ -3,6 +3,7 @@
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, type Provider } from "./target.ts";
 import { observed } from "./observe.ts";
+import { withDirectReads } from "./direct.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
 
 export type Db = PrismaClient;
@@ -16,16 +17,22 @@ async function connect(): Promise<Db> {
   joinBroadcast(); // other instances' writes reach this one's caches (with REDIS_URL)
   globalStore.__commerceProvider = target.provider;
   if (target.provider === "postgresql") {
-    const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
+    const [{ PrismaClient: PgClient, Prisma }, { PrismaPg }] = await Promise.all([
       import("../generated/postgres/client.ts"),
       import("@prisma/adapter-pg"),
     ]);
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    return new PgClient({ adapter: observed(new PrismaPg({ connectionString: target.url, max })) }) as unknown as Db;
+    const adapter = observed(new PrismaPg({ connectionString: target.url, max }));
+    return withDirectReads(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
   }
-  const [{ PrismaClient: SqliteClient }, { sqliteAdapter }] = await Promise.all([import("../generated/sqlite/client.ts"), import("./sqlite.ts")]);
-  // Observed: in-process caches hear of writes, tests count statements (./observe.ts).
-  return new SqliteClient({ adapter: observed(sqliteAdapter(target.url)) });
+  const [{ PrismaClient: SqliteClient, Prisma }, { sqliteAdapter }] = await Promise.all([
+    import("../generated/sqlite/client.ts"),
+    import("./sqlite.ts"),
+  ]);
+  // Observed: in-process caches hear of writes, tests count statements (./observe.ts). Raw reads outside a
+  // transaction go to the same adapter past Prisma's engine (./direct.ts).
+  const adapter = observed(sqliteAdapter(target.url));
+  return withDirectReads(adapter, Prisma.prismaVersion.client, (a) => new SqliteClient({ adapter: a }));
 }
 
 /** The shared client, created on first use. */

@@ -6,6 +6,7 @@
 // Table and column names come from code, never from input.
 import type { Tx } from "./client.ts";
 import { provider } from "./client.ts";
+import { directRows } from "./direct.ts";
 import { LONE_SURROGATE_MESSAGE } from "./errors.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/browser.ts";
@@ -50,10 +51,13 @@ function positional(text: string, values: unknown[]): [string, unknown[]] {
   return [t.sql, t.order.map((i) => values[i])];
 }
 
-/** Runs a query written with `$n` parameters and answers its rows. */
+/**
+ * Runs a query written with `$n` parameters and answers its rows; with the shared client, straight through its
+ * driver adapter (./direct.ts), in a transaction through Prisma.
+ */
 export async function rawRows(db: Queryable, text: string, ...given: unknown[]): Promise<Raw[]> {
   const [sql, values] = positional(text, given.map(wellFormed));
-  return db.$queryRawUnsafe<Raw[]>(sql, ...values);
+  return directRows(db, sql, values) ?? db.$queryRawUnsafe<Raw[]>(sql, ...values);
 }
 
 /**
