@@ -1,13 +1,14 @@
 // Carts: a guest cart is named by a UUID token (stored hashed); a customer has at most one active cart.
 import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
-import { dec } from "../money.ts";
+import { dec, Decimal } from "../money.ts";
 import { newUuid, sha256 } from "../auth/secrets.ts";
 import { insertRow } from "../db/raw.ts";
 import { requireUsableCoupon } from "./coupons.ts";
 import { mergeInto } from "./items.ts";
 import { resolveCartToken } from "./token.ts";
 import { recalculate } from "./totals.ts";
+import { loadCart, type CartState } from "./state.ts";
 
 function newCartData(ctx: RequestContext) {
   return { channelId: ctx.channel.id, currencyCode: ctx.currency.code, locale: ctx.locale };
@@ -20,15 +21,36 @@ export async function customerCart(ctx: RequestContext, customerId: number) {
   return ctx.db.cart.create({ data: { ...newCartData(ctx), customerId, isGuest: false } });
 }
 
+/** Opens a guest cart, or finds the customer's; `state` is the cart as it stands, for the answer. */
 export async function createCartToken(ctx: RequestContext) {
   if (ctx.principal.kind === "customer") {
     const cart = await customerCart(ctx, ctx.principal.customerId);
-    return { id: cart.id, cartToken: null, isGuest: false, success: true, message: "Your cart is ready." };
+    const state = await loadCart(ctx.db, ctx, cart.id, { allowClosed: true });
+    return { id: cart.id, cartToken: null, isGuest: false, success: true, message: "Your cart is ready.", state };
   }
   const token = newUuid();
   const now = new Date();
   const id = await insertRow(ctx.db, "Cart", { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true, createdAt: now, updatedAt: now });
-  return { id, cartToken: token, isGuest: true, success: true, message: "Cart created." };
+  return { id, cartToken: token, isGuest: true, success: true, message: "Cart created.", state: newGuestCart(ctx, id) };
+}
+
+/**
+ * A guest cart as just inserted, without reading it back: open, no lines, addresses or payment sessions, and the
+ * columns the insert leaves to their defaults (prisma/schema.prisma: counts and amounts 0, choices null).
+ */
+function newGuestCart(ctx: RequestContext, id: number): CartState {
+  const zero = new Decimal(0);
+  return {
+    cart: {
+      id, customerId: null, channelId: ctx.channel.id, isActive: true, isGuest: true, customerEmail: null, couponCode: null,
+      shippingMethod: null, paymentMethod: null, paymentMethodTitle: null, itemsCount: 0, itemsQty: 0, baseSubtotal: zero,
+      baseDiscountAmount: zero, baseTaxAmount: zero, baseShippingAmount: zero, baseGrandTotal: zero,
+    },
+    billing: null,
+    shipping: null,
+    lines: [],
+    pendingSessions: 0,
+  };
 }
 
 /** Applies a coupon to a cart with lines; 422 on `couponCode` when the cart is empty or the coupon unusable. */

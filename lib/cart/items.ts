@@ -77,12 +77,11 @@ async function saleableProduct(tx: Tx, ctx: RequestContext, productId: number) {
   if (!r || !bool(r.status) || !int(r.inChannel)) throw Validation.field("productId", `Product ${productId} is not available.`);
   const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) };
   const type = String(r.type);
-  const [superAttributes, downloadableLinks] = await Promise.all([
-    type === "configurable"
-      ? tx.productSuperAttribute.findMany({ where: { productId }, include: { attribute: { select: { id: true, code: true, adminName: true } } } })
-      : Promise.resolve([]),
-    type === "downloadable" ? tx.downloadableLink.findMany({ where: { productId }, select: { id: true, price: true } }) : Promise.resolve([]),
-  ]);
+  // Awaited in turn: this runs in the cart's transaction, whose one connection runs one statement at a time.
+  const superAttributes = type === "configurable"
+    ? await tx.productSuperAttribute.findMany({ where: { productId }, include: { attribute: { select: { id: true, code: true, adminName: true } } } })
+    : [];
+  const downloadableLinks = type === "downloadable" ? await tx.downloadableLink.findMany({ where: { productId }, select: { id: true, price: true } }) : [];
   return {
     id: int(r.id), sku: String(r.sku), type, parentId: r.parentId == null ? null : int(r.parentId), visibleIndividually: bool(r.visibleIndividually),
     weight: r.weight == null ? null : dec(r.weight), priced, stock: r.stock == null ? 0 : int(r.stock),

@@ -28,8 +28,8 @@ export const createCartToken = operation({
   output: CartShape.extend({ _id: z.int() }).meta({ id: "CartToken" }),
   rest: { method: "POST", paths: ["/api/shop/cart-tokens"], status: 201 },
   run: async (ctx) => {
-    const opened = await openCart(ctx);
-    return { ...(await cartView(ctx, { id: opened.id, token: opened.cartToken })), ...opened, _id: opened.id };
+    const { state, ...opened } = await openCart(ctx);
+    return { ...(await renderCart(ctx, state, opened.cartToken)), ...opened, _id: opened.id };
   },
 });
 

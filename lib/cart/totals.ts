@@ -31,12 +31,11 @@ async function extras(tx: Tx, state: CartState) {
     ...state.lines.flatMap((l) => (l.type === "bundle" ? (l.additional?.bundle ?? []).map((c) => c.productId) : [])),
   ];
   const linkIds = state.lines.filter((l) => l.type === "downloadable").flatMap((l) => l.additional?.links ?? []);
-  const [variants, links] = await Promise.all([
-    variantIds.length
-      ? tx.product.findMany({ where: { id: { in: variantIds } }, select: { id: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true } })
-      : Promise.resolve([]),
-    linkIds.length ? tx.downloadableLink.findMany({ where: { id: { in: linkIds } }, select: { id: true, productId: true, price: true } }) : Promise.resolve([]),
-  ]);
+  // Awaited in turn: a transaction has one connection, which runs one statement at a time.
+  const variants = variantIds.length
+    ? await tx.product.findMany({ where: { id: { in: variantIds } }, select: { id: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true } })
+    : [];
+  const links = linkIds.length ? await tx.downloadableLink.findMany({ where: { id: { in: linkIds } }, select: { id: true, productId: true, price: true } }) : [];
   return { variants: new Map<number, Priced>(variants.map((v) => [v.id, v])), links };
 }
 
@@ -56,7 +55,6 @@ export async function recalculateState(
   let baseSubtotal = new Decimal(0);
   let itemsQty = 0;
   const lines = [];
-  const writes: Promise<unknown>[] = [];
   for (const item of state.lines) {
     const options = item.additional ?? {};
     const priced = options.variantId ? variants.get(options.variantId) : item.product;
@@ -77,12 +75,12 @@ export async function recalculateState(
     itemsQty += item.quantity;
     const line = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal, total: convert(baseTotal, ctx.currency) };
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
+    // Written in turn, on the transaction's one connection.
     if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
-      writes.push(updateRow(tx, "CartItem", item.id, { ...line, updatedAt: new Date() }));
+      await updateRow(tx, "CartItem", item.id, { ...line, updatedAt: new Date() });
     }
     lines.push({ ...item, ...line });
   }
-  for (const w of writes) await w;
 
   const cart = { ...state.cart, ...changes };
   let couponCode = cart.couponCode;

@@ -8,7 +8,7 @@ import { Conflict, Validation } from "../errors.ts";
 import { convert, Decimal } from "../money.ts";
 import { insertRow, insertRows, rawRows, updateRow } from "../db/raw.ts";
 import { STOCKABLE_TYPES } from "../cart/totals.ts";
-import { loadCart, stockNeeds } from "../cart/state.ts";
+import { loadCart, stockNeeds, type CartState } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
 import { requireStep } from "./steps.ts";
 import { openGatewaySession } from "./payment.ts";
@@ -21,8 +21,9 @@ export interface PlacedOrder {
   status: string;
 }
 
-export async function orderForCart(ctx: RequestContext, cartId: number): Promise<PlacedOrder | null> {
-  return ctx.db.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
+/** The order a cart became, if any (the cart id is unique on orders). */
+function orderForCart(db: Pick<Tx, "order">, cartId: number): Promise<PlacedOrder | null> {
+  return db.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
 }
 
 export interface PaymentRecord {
@@ -35,58 +36,61 @@ export interface PaymentRecord {
 /**
  * Step 4: onsite methods place the order at once; an offsite gateway gets a new payment session (with the return
  * URLs the payment step stored last) and the order is created when the shopper has paid. An order already placed
- * for the cart is the answer to a retry.
+ * for the cart is the answer to a retry. One transaction reads the cart once and does whichever applies.
  */
 export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
-  // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
-  const state = await loadCart(ctx.db, ctx, cartId, { allowClosed: true });
-  if (!state.cart.isActive) {
-    const existing = await orderForCart(ctx, cartId);
-    if (existing) return { order: existing };
-  }
-  const method = state.cart.paymentMethod ? await paymentMethodByCode(ctx.db, state.cart.paymentMethod) : null;
-  if (!method?.offsite) return { order: await placeOrder(ctx, cartId, { paid: false }, state.cart.isActive) };
-  requireStep(state, "placeOrder");
-  const last = await ctx.db.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
-  const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
-  return { redirectUrl: await openGatewaySession(ctx.db, ctx, cartId, method.code, urls) };
+  return inOrderTransaction<{ order: PlacedOrder } | { redirectUrl: string }>(ctx, cartId, (order) => ({ order }), async (tx) => {
+    const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
+    // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
+    const placed = state.cart.isActive ? null : await orderForCart(tx, cartId);
+    if (placed) return { order: placed };
+    const method = state.cart.paymentMethod ? await paymentMethodByCode(tx, state.cart.paymentMethod) : null;
+    if (!method?.offsite) return { order: await createOrder(tx, ctx, state, { paid: false }) };
+    requireStep(state, "placeOrder");
+    const last = await tx.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
+    const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
+    return { redirectUrl: await openGatewaySession(tx, ctx, cartId, method.code, urls) };
+  });
 }
 
-/** `open`: the caller has just seen the cart open, so it has no order to look up first. */
-export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord, open = false): Promise<PlacedOrder> {
-  if (!open) {
-    const existing = await orderForCart(ctx, cartId);
-    if (existing) return existing;
-  }
+/** Places the order of a cart paid offsite (lib/checkout/gateway.ts), or answers the one already placed. */
+export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
+  const existing = await orderForCart(ctx.db, cartId);
+  if (existing) return existing;
+  return inOrderTransaction(ctx, cartId, (order) => order, async (tx) => {
+    const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
+    return (state.cart.isActive ? null : await orderForCart(tx, cartId)) ?? createOrder(tx, ctx, state, payment);
+  });
+}
+
+/**
+ * Runs `work` in the transaction an order is made in. Lost a race with another attempt on the same cart (a
+ * unique-key clash, or the cart closed under us): that attempt's order is the answer, as `found` makes it.
+ */
+async function inOrderTransaction<T>(ctx: RequestContext, cartId: number, found: (order: PlacedOrder) => T, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     // The stock it takes names its products, so the catalog caches drop only what shows them (lib/catalog/cache.ts).
-    return await withDeclaredRows(() => ctx.db.$transaction((tx) => createOrder(tx, ctx, cartId, payment), { timeout: 20_000 }));
+    return await withDeclaredRows(() => ctx.db.$transaction(work, { timeout: 20_000 }));
   } catch (e) {
-    // Lost a race with another attempt on the same cart (a unique-key clash, or the cart closed under us):
-    // that attempt's order is the answer.
-    const order = await orderForCart(ctx, cartId);
-    if (order) return order;
+    const order = await orderForCart(ctx.db, cartId);
+    if (order) return found(order);
     throw e;
   }
 }
 
-async function createOrder(tx: Tx, ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
-  // The cart, its addresses and lines in one statement (lib/cart/state.ts); the rest only when a line needs it.
-  const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
-  if (!state.cart.isActive) {
-    const order = await tx.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
-    if (order) return order;
-    throw new Conflict("This cart has already been checked out.");
-  }
+/** The order of `state`, the cart as read in this transaction; a closed cart without an order is a 409. */
+async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, payment: PaymentRecord): Promise<PlacedOrder> {
+  if (!state.cart.isActive) throw new Conflict("This cart has already been checked out.");
+  const cartId = state.cart.id;
   requireStep(state, "placeOrder");
   const downloadable = state.lines.filter((l) => l.type === "downloadable").map((l) => l.productId);
-  const [customer, links, methods] = await Promise.all([
-    state.cart.customerId != null
-      ? tx.customer.findUnique({ where: { id: state.cart.customerId }, select: { id: true, customerGroupId: true, email: true, firstName: true, lastName: true } })
-      : Promise.resolve(null),
-    downloadable.length ? tx.downloadableLink.findMany({ where: { productId: { in: downloadable } } }) : Promise.resolve([]),
-    shippingMethods(tx),
-  ]);
+  // Awaited in turn: a transaction has one connection, which runs one statement at a time (pg deprecates sending it
+  // another meanwhile). Links by id, so a line's purchases are written in the same order on every database.
+  const customer = state.cart.customerId != null
+    ? await tx.customer.findUnique({ where: { id: state.cart.customerId }, select: { id: true, customerGroupId: true, email: true, firstName: true, lastName: true } })
+    : null;
+  const links = downloadable.length ? await tx.downloadableLink.findMany({ where: { productId: { in: downloadable } }, orderBy: { id: "asc" } }) : [];
+  const methods = await shippingMethods(tx);
   const full = {
     ...state.cart,
     items: state.lines.map((l) => ({ ...l, product: { downloadableLinks: links.filter((d) => d.productId === l.productId) } })),

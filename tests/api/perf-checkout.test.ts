@@ -10,19 +10,26 @@ import { call, cartToken, getDb, storefrontKey, type Answer } from "../support/c
 import { ADDRESS, freshProduct, stock } from "../support/checkout.ts";
 
 /** Statements one guest checkout (all seven requests) may send. */
-const MAX_STATEMENTS = 40;
+const MAX_STATEMENTS = 34;
 
 let key: string;
 
 
 const settle = () => new Promise((r) => setTimeout(r, 30)); // "last used" stamps are written off the request path
 
+/**
+ * The storefront key's rows: the gate holds a verified key for STOREFRONT_KEY_CACHE_MS (1 s), so a checkout slower
+ * than that on a busy machine verifies it again mid-way, and its "last used" stamp lands whenever it lands. Neither
+ * is the checkout's work.
+ */
+const keyBookkeeping = (sql: string) => sql.includes(`"StorefrontKey"`);
+
 /** The seven requests of a guest checkout of one product; each step's statements. */
 async function checkout(productId: number, quantity: number) {
   const steps: { step: string; statements: string[]; answer: Answer }[] = [];
   let token = "";
   const step = async (name: string, method: string, path: string, body?: unknown) => {
-    const { statements, result } = await counted(() => call(method, path, body, { key, bearer: token || null }));
+    const { statements, result } = await counted(() => call(method, path, body, { key, bearer: token || null }), keyBookkeeping);
     expect(result.status, `${name}: ${JSON.stringify(result.body)}`).toBeLessThan(300);
     steps.push({ step: name, statements, answer: result });
     return result;
