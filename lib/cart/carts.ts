@@ -29,8 +29,7 @@ export async function createCartToken(ctx: RequestContext) {
     return { id: cart.id, cartToken: null, isGuest: false, success: true, message: "Your cart is ready.", state };
   }
   const token = newUuid();
-  const now = new Date();
-  const id = await insertRow(ctx.db, "Cart", { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true, createdAt: now, updatedAt: now });
+  const id = await insertRow(ctx.db, "Cart", { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true });
   return { id, cartToken: token, isGuest: true, success: true, message: "Cart created.", state: newGuestCart(ctx, id) };
 }
 

@@ -5,8 +5,8 @@ import { NotFound, Validation } from "../errors.ts";
 import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
 import { recalculate, recalculateState, STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
-import { bool, date, int, loadCart, rawRows, stockNeeds, type CartState } from "./state.ts";
-import { insertRow, updateRow } from "../db/raw.ts";
+import { loadCart, stockNeeds, type CartState } from "./state.ts";
+import { bool, date, insertRow, int, rawRows, updateRow } from "../db/raw.ts";
 import { bundleChoice, groupedChoice } from "./bundle.ts";
 
 export interface AddItemInput {
@@ -188,14 +188,13 @@ async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: S
   }
   let lines;
   if (same) {
-    await updateRow(tx, "CartItem", same.id, { quantity, updatedAt: new Date() });
+    await updateRow(tx, "CartItem", same.id, { quantity });
     lines = state.lines.map((l) => (l === same ? { ...l, quantity } : l));
   } else {
     const prices = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal: unit.mul(quantity), total: convert(unit.mul(quantity), ctx.currency) };
-    const now = new Date();
     const id = await insertRow(tx, "CartItem", {
       cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
-      weight: weight ?? null, additional: JSON.stringify(options), createdAt: now, updatedAt: now,
+      weight: weight ?? null, additional: JSON.stringify(options),
     });
     lines = [
       ...state.lines,

@@ -77,7 +77,7 @@ export async function recalculateState(
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
     // Written in turn, on the transaction's one connection.
     if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
-      await updateRow(tx, "CartItem", item.id, { ...line, updatedAt: new Date() });
+      await updateRow(tx, "CartItem", item.id, line);
     }
     lines.push({ ...item, ...line });
   }
@@ -120,7 +120,6 @@ export async function recalculateState(
     taxAmount: new Decimal(0),
     baseGrandTotal: baseGrand,
     grandTotal: money(baseGrand),
-    updatedAt: new Date(),
   });
   return {
     ...next,

@@ -94,9 +94,8 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
     const saved: AddressRow[] = [];
     for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
       const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
-      const now = new Date();
-      const row = { cartId, addressType, ...data, createdAt: now, updatedAt: now };
-      const update = [...Object.keys(data), "updatedAt"];
+      const row = { cartId, addressType, ...data };
+      const update = Object.keys(data);
       saved.push(addressRow(await upsertRow(tx, "CartAddress", row, { conflict: ["cartId", "addressType"], update, returning: ADDRESS_COLUMNS }))!);
     }
     return recalculateState(

@@ -51,7 +51,7 @@ export async function choosePayment(ctx: RequestContext, cartId: number, input: 
     assertReturnUrls(input, ctx.baseUrl);
     requireStep(state, "paymentMethod");
     if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);
-    await updateRow(tx, "Cart", cartId, { paymentMethod: method.code, paymentMethodTitle: method.title, updatedAt: new Date() });
+    await updateRow(tx, "Cart", cartId, { paymentMethod: method.code, paymentMethodTitle: method.title });
     // Only a cart that went to a gateway has sessions to cancel.
     if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
     if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };

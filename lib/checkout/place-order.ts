@@ -137,7 +137,6 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
 
   const paymentMethod = await paymentMethodByCode(tx, full.paymentMethod!);
   const status = payment.paid ? transition("pending", "pay") : "pending";
-  const now = new Date();
   const orderId = await insertRow(tx, "Order", {
     incrementId: `tmp-${cartId}`,
     status,
@@ -171,12 +170,10 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     grandTotal: money(full.baseGrandTotal),
     grandTotalInvoiced: payment.paid ? money(full.baseGrandTotal) : new Decimal(0),
     cartId,
-    createdAt: now,
-    updatedAt: now,
   });
   const incrementId = String(orderId).padStart(9, "0");
   // One statement each: the number, the addresses, the payment, the lines that need no id back.
-  await updateRow(tx, "Order", orderId, { incrementId, updatedAt: new Date() });
+  await updateRow(tx, "Order", orderId, { incrementId });
   await insertRows(
     tx,
     "OrderAddress",
@@ -193,7 +190,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     },
   ]);
 
-  const lineData = (item: (typeof full.items)[number], createdAt = new Date()) => ({
+  const lineData = (item: (typeof full.items)[number]) => ({
     orderId,
     productId: item.productId,
     sku: item.sku,
@@ -207,11 +204,9 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     total: money(item.baseTotal),
     weight: item.weight,
     additional: JSON.stringify(item.additional ?? {}),
-    createdAt,
   });
   // Lines in cart order; a downloadable line needs its id back for its purchases, so a cart with one goes line by line.
-  const linesAt = new Date();
-  if (!downloadable.length) await insertRows(tx, "OrderItem", full.items.map((item) => lineData(item, linesAt)));
+  if (!downloadable.length) await insertRows(tx, "OrderItem", full.items.map((item) => lineData(item)));
   for (const item of downloadable.length ? full.items : []) {
     const options = item.additional ?? {};
     const lineId = await insertRow(tx, "OrderItem", lineData(item));
@@ -236,7 +231,7 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     }
   }
   if (coupon) await tx.couponUsage.create({ data: { couponId: coupon.id, customerId: full.customerId, orderId } });
-  await updateRow(tx, "Cart", cartId, { isActive: false, updatedAt: new Date() });
+  await updateRow(tx, "Cart", cartId, { isActive: false });
   await mailOrderPlaced(tx, ctx, {
     id: orderId, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
     firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),

@@ -60,6 +60,31 @@ export async function rawRows(db: Queryable, text: string, ...given: unknown[]):
   return directRows(db, sql, values) ?? db.$queryRawUnsafe<Raw[]>(sql, ...values);
 }
 
+// A raw value as the callers use it: the drivers answer integers, booleans, dates and JSON in their own forms
+// (SQLite: 0/1, bigint counts, ISO or epoch text; PostgreSQL: booleans, Date objects, parsed JSON).
+export const int = (v: unknown): number => Number(v);
+export const intOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
+export const str = (v: unknown): string | null => (v == null ? null : typeof v === "string" ? v : JSON.stringify(v));
+export const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "true" || v === "t";
+export function date(v: unknown): Date | null {
+  if (v == null) return null;
+  if (v instanceof Date) return v;
+  if (typeof v === "number" || typeof v === "bigint") return new Date(Number(v));
+  const s = typeof v === "string" ? v : JSON.stringify(v);
+  return new Date(/^\d+$/.test(s) ? Number(s) : s);
+}
+export function json<T>(v: unknown): T | null {
+  if (v == null) return null;
+  if (typeof v === "string") {
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return null;
+    }
+  }
+  return v as T;
+}
+
 /**
  * A constraint a raw write to `table` broke, reported as a model query reports it (P2002 unique, P2003 foreign
  * key, with the model's name), so callers and lib/db/errors.ts see the same error either way.
@@ -96,9 +121,8 @@ const stampsOf = (table: string) => {
  * A row as a model query writes it: `createdAt` (`@default(now())`) on insert and `updatedAt` (`@updatedAt`) on
  * insert and update are now unless given.
  */
-function stamped(table: string, row: Raw, inserting: boolean): Raw {
+function stamped(table: string, row: Raw, inserting: boolean, now = new Date()): Raw {
   const { created, updated } = stampsOf(table);
-  const now = new Date();
   return { ...(inserting && created ? { createdAt: now } : {}), ...(updated ? { updatedAt: now } : {}), ...row };
 }
 
@@ -106,7 +130,8 @@ const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(", ");
 
 /** `INSERT INTO "table" (…) VALUES (…), (…)` of rows with the columns of the first, and their values in order. */
 function insertSql(table: string, given: Raw[]): [string, unknown[]] {
-  const rows = given.map((row) => stamped(table, row, true));
+  const now = new Date(); // the rows of one statement are written at one time
+  const rows = given.map((row) => stamped(table, row, true, now));
   const columns = Object.keys(rows[0]);
   const values: unknown[] = [];
   const tuples = rows.map((row) => `(${columns.map((c) => `$${values.push(row[c])}`).join(", ")})`);

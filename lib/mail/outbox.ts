@@ -40,7 +40,7 @@ export async function enqueueMail(tx: Pick<Tx, "$executeRawUnsafe">, kind: MailK
   const mail = render(kind, data, locale);
   const send = smtpConfigured();
   const now = new Date();
-  await insertRows(tx, "MailMessage", [{ kind, to: address, ...mail, transport: send ? "smtp" : "none", createdAt: now, nextAttemptAt: send ? now : null }]);
+  await insertRows(tx, "MailMessage", [{ kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? now : null }]);
   hook.__commerceMailListener?.();
 }
 
