@@ -5,7 +5,7 @@
 // (quoted identifiers, correlated subqueries); the values are normalised here, since raw results differ by driver.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
-import { rawRows, type Raw } from "../db/raw.ts";
+import { bool, date, int, intOrNull, json, rawRows, str, type Raw } from "../db/raw.ts";
 import { Conflict } from "../errors.ts";
 import { dec, type Decimal } from "../money.ts";
 import type { Priced } from "../catalog/pricing.ts";
@@ -101,32 +101,6 @@ export interface CartState {
   lines: Line[];
   /** Gateway sessions of the cart still pending. */
   pendingSessions: number;
-}
-
-// The raw reads of the cart, checkout and catalog take it from here.
-export { rawRows };
-
-export const int = (v: unknown): number => Number(v);
-const intOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
-const str = (v: unknown): string | null => (v == null ? null : typeof v === "string" ? v : JSON.stringify(v));
-export const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "true" || v === "t";
-export function date(v: unknown): Date | null {
-  if (v == null) return null;
-  if (v instanceof Date) return v;
-  if (typeof v === "number" || typeof v === "bigint") return new Date(Number(v));
-  const s = typeof v === "string" ? v : JSON.stringify(v);
-  return new Date(/^\d+$/.test(s) ? Number(s) : s);
-}
-export function json<T>(v: unknown): T | null {
-  if (v == null) return null;
-  if (typeof v === "string") {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return null;
-    }
-  }
-  return v as T;
 }
 
 export const ADDRESS_COLUMNS = [

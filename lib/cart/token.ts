@@ -1,7 +1,7 @@
 // Guest cart tokens: a UUID handed out once by cart-token creation; only its SHA-256 is stored on the cart.
 import type { Db } from "../db/client.ts";
 import { isUuid, sha256 } from "../auth/secrets.ts";
-import { bool, int, rawRows } from "./state.ts";
+import { bool, int, rawRows } from "../db/raw.ts";
 
 /**
  * The guest cart a token names, whether still open or already ordered (place-order retries need the latter). Every

@@ -8,7 +8,7 @@ import type { Tx } from "../db/client.ts";
 import { dec, Decimal } from "../money.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { finalPrice, type Priced } from "./pricing.ts";
-import { bool, date, int, rawRows } from "../cart/state.ts";
+import { bool, date, int, rawRows } from "../db/raw.ts";
 
 export const COMPOSITE_TYPES = new Set(["grouped", "bundle"]);
 export const BUNDLE_OPTION_TYPES = ["select", "radio", "checkbox", "multiselect"] as const;

@@ -7,7 +7,7 @@ import type { RequestContext } from "../context.ts";
 import { provider } from "../db/client.ts";
 import { dec } from "../money.ts";
 import type { Paging } from "../operations/define.ts";
-import { bool, date, int, rawRows } from "../cart/state.ts";
+import { bool, date, int, rawRows } from "../db/raw.ts";
 import type { Priced } from "./pricing.ts";
 import { compositePartsSql, PART_AMOUNTS, PART_COLUMNS, PART_TIMES, partOf, type CompositePart } from "./composite.ts";
 import { optionIds, type ProductQuery } from "./product-query.ts";

@@ -3,7 +3,7 @@
 // one more for their attribute values. The answers are the detail's arrays (./products.ts), cached as it is.
 import type { RequestContext } from "../context.ts";
 import { NotFound } from "../errors.ts";
-import { bool, date, int, rawRows } from "../cart/state.ts";
+import { bool, date, int, rawRows } from "../db/raw.ts";
 import { detailCache } from "./cache.ts";
 import { display, finalPrice } from "./pricing.ts";
 import { attributeValueOf, imageUrl } from "./products.ts";
