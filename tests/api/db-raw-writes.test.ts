@@ -6,13 +6,20 @@ import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
 import { insertRow, insertRows, updateRow, upsertRow, rawRows } from "../../lib/db/raw.ts";
 import { Validation } from "../../lib/errors.ts";
+import { provider } from "../../lib/db/client.ts";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** How the database holds a row's timestamps: the text SQLite keeps, the value PostgreSQL prints. */
+/**
+ * How the database holds a row's timestamp, digits masked: the text SQLite keeps; on PostgreSQL the column's type
+ * and its milliseconds (its text form drops trailing zeros of a fraction, so it is not compared as text).
+ */
 async function storedForm(table: string, id: number) {
   const db = await getDb();
-  const [row] = await rawRows(db, `SELECT CAST("createdAt" AS TEXT) AS "c" FROM "${table}" WHERE "id" = $1`, id);
+  const sql = provider() === "postgresql"
+    ? `SELECT pg_typeof("createdAt")::text || ' ' || to_char("createdAt", 'YYYY-MM-DD HH24:MI:SS.MS') AS "c" FROM "${table}" WHERE "id" = $1`
+    : `SELECT CAST("createdAt" AS TEXT) AS "c" FROM "${table}" WHERE "id" = $1`;
+  const [row] = await rawRows(db, sql, id);
   return String(row.c).replace(/\d/g, "0");
 }
 
