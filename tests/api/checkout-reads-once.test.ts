@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { counted } from "../support/statements.ts";
 import { getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
-import { invoke, VIAS } from "../support/invoke.ts";
+import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { fill, freshDownloadable, guestCart } from "../support/cart-fixtures.ts";
 
 let key: string;
@@ -16,6 +16,18 @@ beforeAll(async () => {
 
 /** The statements that read a whole cart (lib/cart/state.ts). */
 const cartReads = (statements: string[]) => statements.filter((s) => s.includes(`FROM "Cart" c`));
+
+/** A guest cart of one fresh product, through address and flat-rate shipping to `paymentMethod`; its credentials. */
+async function readyToPay(via: Via, paymentMethod: string) {
+  const product = await freshProduct({ qty: 5, price: "12" });
+  const { token } = await guestCart(via, key);
+  const opts = { key, bearer: token };
+  await fill(via, opts, [{ productId: product, quantity: 1 }]);
+  expect((await invoke(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
+  expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
+  expect((await invoke(via, "createCheckoutPaymentMethod", { paymentMethod }, opts)).status).toBe(200);
+  return opts;
+}
 
 describe.each(VIAS)("reads once over %s", (via) => {
   it("answers a new guest cart with one statement, as reading it back answers", async () => {
@@ -31,13 +43,7 @@ describe.each(VIAS)("reads once over %s", (via) => {
   });
 
   it("reads the cart once to place the order, and once to answer a retry with it", async () => {
-    const product = await freshProduct({ qty: 5, price: "12" });
-    const { token } = await guestCart(via, key);
-    const opts = { key, bearer: token };
-    await fill(via, opts, [{ productId: product, quantity: 1 }]);
-    expect((await invoke(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
-    expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
-    expect((await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "cashondelivery" }, opts)).status).toBe(200);
+    const opts = await readyToPay(via, "cashondelivery");
     const placed = await counted(() => invoke(via, "createCheckoutOrder", {}, opts));
     expect(placed.result.status, JSON.stringify(placed.result.body)).toBe(200);
     expect(cartReads(placed.statements)).toHaveLength(1);
@@ -47,13 +53,7 @@ describe.each(VIAS)("reads once over %s", (via) => {
   });
 
   it("reads the cart once to open a gateway session, each time it is asked", async () => {
-    const product = await freshProduct({ qty: 5, price: "12" });
-    const { token } = await guestCart(via, key);
-    const opts = { key, bearer: token };
-    await fill(via, opts, [{ productId: product, quantity: 1 }]);
-    expect((await invoke(via, "createCheckoutAddress", ADDRESS, opts)).status).toBe(200);
-    expect((await invoke(via, "createCheckoutShippingMethod", { shippingMethod: "flatrate_flatrate" }, opts)).status).toBe(200);
-    expect((await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard" }, opts)).status).toBe(200);
+    const opts = await readyToPay(via, "paypal_standard");
     for (let i = 0; i < 2; i++) {
       const { statements, result } = await counted(() => invoke(via, "createCheckoutOrder", {}, opts));
       expect(result.body, JSON.stringify(result.body)).toMatchObject({ redirect: true, orderId: null });
