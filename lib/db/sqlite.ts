@@ -26,15 +26,28 @@ interface Connection {
 
 const KEPT_STATEMENTS = 500;
 
-/** A kept statement as the adapter sees a fresh one: `bind` gives a view that passes its arguments on every call. */
-function view(stmt: Statement, args: unknown[] = []) {
+/**
+ * A kept statement and its result columns, asked of the driver once (a native call that builds them anew each time):
+ * they stay as they are while the schema does, and the app does not alter its schema while it serves.
+ */
+interface Kept {
+  stmt: Statement;
+  columns?: unknown[];
+}
+
+/**
+ * A kept statement as the adapter sees a fresh one: `bind` gives a view that passes its arguments on every call.
+ * The adapter only reads the columns' names and types.
+ */
+function view(kept: Kept, args: unknown[] = []) {
+  const { stmt } = kept;
   return {
     get reader() {
       return stmt.reader;
     },
-    bind: (bound: unknown[]) => view(stmt, bound),
+    bind: (bound: unknown[]) => view(kept, bound),
     run: () => stmt.run(args),
-    columns: () => stmt.columns(),
+    columns: () => (kept.columns ??= stmt.columns()),
     raw: () => ({ all: () => stmt.raw(true).all(args) }),
   };
 }
@@ -47,14 +60,14 @@ function view(stmt: Statement, args: unknown[] = []) {
 function keepStatements(adapter: Adapter): void {
   const db = (adapter as unknown as { client: Connection }).client;
   const prepare = db.prepare.bind(db) as (sql: string) => Statement;
-  const kept = new Map<string, Statement>();
+  const kept = new Map<string, Kept>();
   db.prepare = (sql: string) => {
-    let stmt = kept.get(sql);
-    if (stmt) kept.delete(sql);
-    else stmt = prepare(sql);
-    kept.set(sql, stmt);
+    let entry = kept.get(sql);
+    if (entry) kept.delete(sql);
+    else entry = { stmt: prepare(sql) };
+    kept.set(sql, entry);
     if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-    return view(stmt);
+    return view(entry);
   };
 }
 
