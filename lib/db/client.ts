@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, type Provider } from "./target.ts";
 import { observed } from "./observe.ts";
-import { withDirectReads } from "./direct.ts";
+import { withDirectStatements } from "./direct.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
 
 export type Db = PrismaClient;
@@ -23,16 +23,16 @@ async function connect(): Promise<Db> {
     ]);
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     const adapter = observed(new PrismaPg({ connectionString: target.url, max }));
-    return withDirectReads(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
+    return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
   }
   const [{ PrismaClient: SqliteClient, Prisma }, { sqliteAdapter }] = await Promise.all([
     import("../generated/sqlite/client.ts"),
     import("./sqlite.ts"),
   ]);
-  // Observed: in-process caches hear of writes, tests count statements (./observe.ts). Raw reads outside a
-  // transaction go to the same adapter past Prisma's engine (./direct.ts).
+  // Observed: in-process caches hear of writes, tests count statements (./observe.ts). Raw statements go to the
+  // same adapter, or to the transaction Prisma opened on it, past Prisma's engine (./direct.ts).
   const adapter = observed(sqliteAdapter(target.url));
-  return withDirectReads(adapter, Prisma.prismaVersion.client, (a) => new SqliteClient({ adapter: a }));
+  return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new SqliteClient({ adapter: a }));
 }
 
 /** The shared client, created on first use. */

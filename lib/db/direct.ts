@@ -1,15 +1,21 @@
-// Raw reads past Prisma's query engine (issue 17). `$queryRawUnsafe` runs its query compiler (WASM) even for raw
-// SQL and converts the result twice: for a short statement that is more CPU than SQLite's own work. Outside a
-// transaction, ./raw.ts `rawRows` hands its statement to the driver adapter that Prisma itself connected: the
+// Raw statements past Prisma's query engine (issue 17). `$queryRawUnsafe` and `$executeRawUnsafe` run Prisma's
+// query compiler (WASM) even for raw SQL and convert the result twice: for a short statement that is more CPU than
+// SQLite's own work. So ./raw.ts hands its statements to the driver adapter that Prisma itself connected: the
 // observed one (./observe.ts), so statement counts and write notices are as before, and on SQLite the
-// two-connection adapter (./sqlite.ts), so reads still go to the reading connection. Values are bound and rows
-// built as Prisma 6.19 does (its serializeRawParameters and query compiler; its serializeRawSql and
-// deserializeRawResult), so callers get the same values; a value this file does not know goes Prisma's way.
+// two-connection one (./sqlite.ts), so reads still go to the reading connection and writes wait for the writer.
+// Inside `db.$transaction(fn)` they go to the adapter's transaction that Prisma opened for `fn`, while it is open;
+// once Prisma has committed or rolled it back (its timeout, say) they go Prisma's way, which refuses them as it did.
+// Values are bound and rows built as Prisma 6.19 does (its serializeRawParameters and query compiler; its
+// serializeRawSql and deserializeRawResult), so callers get the same values; a value this file does not know goes
+// Prisma's way.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { Decimal, PrismaClientKnownRequestError } from "@prisma/client/runtime/client";
 import { delegate } from "./observe.ts";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+type Queryable = Pick<Adapter, "queryRaw" | "executeRaw">;
 type Query = Parameters<Adapter["queryRaw"]>[0];
 type ResultSet = Awaited<ReturnType<Adapter["queryRaw"]>>;
 type ArgType = Query["argTypes"][number];
@@ -18,32 +24,81 @@ type Row = Record<string, unknown>;
 interface Factory {
   connect(): Promise<Adapter>;
 }
+interface Client {
+  $transaction(...args: unknown[]): Promise<unknown>;
+}
 
-/** A client's adapter while Prisma has it connected (from its first query to `$disconnect`). */
+/** Where a client's statements may go past Prisma: its adapter or its transaction, while Prisma has it open. */
 interface Connection {
-  adapter: Adapter | null;
+  target(): Queryable | null;
   clientVersion: string;
 }
 const connections = new WeakMap<object, Connection>();
 
-/** The client `make` builds on `factory`; the adapter Prisma connects through it also serves `directRows`. */
-export function withDirectReads<F extends Factory, C extends object>(
+/** The adapter transaction Prisma opens for one `$transaction(fn)`, and whether it is still open. */
+interface Opening {
+  tx: Transaction | null;
+  open: boolean;
+}
+// Set while Prisma opens the transaction of a `$transaction(fn)` call: the adapter's `startTransaction` fills it.
+const opening = new AsyncLocalStorage<Opening>();
+
+const ENDING = /^\s*(COMMIT|ROLLBACK|END)\b/i;
+
+/** The transaction `startTransaction` answers, told to the `$transaction(fn)` opening it; closed for it at its end. */
+function claimed(tx: Transaction): Transaction {
+  const slot = opening.getStore();
+  if (!slot || slot.tx) return tx;
+  slot.tx = tx;
+  slot.open = true;
+  const end = (method: "commit" | "rollback") => () => {
+    slot.open = false;
+    return tx[method]();
+  };
+  // Prisma sends the COMMIT or ROLLBACK itself and then ends the transaction: closed from the moment it sends it.
+  const executeRaw = (query: Query) => {
+    if (ENDING.test(query.sql)) slot.open = false;
+    return tx.executeRaw(query);
+  };
+  return delegate(tx, { commit: end("commit"), rollback: end("rollback"), executeRaw });
+}
+
+/**
+ * The client `make` builds on `factory`. The adapter Prisma connects through it also serves `directRows` and
+ * `directExecute` for the client, and the transaction it opens for `$transaction(fn)` serves them for `fn`'s client.
+ */
+export function withDirectStatements<F extends Factory, C extends object>(
   factory: F,
   clientVersion: string,
   make: (factory: F) => C,
 ): C {
-  const connection: Connection = { adapter: null, clientVersion };
+  let adapter: Adapter | null = null;
   const connect = async () => {
-    const adapter = await factory.connect();
-    connection.adapter = adapter;
+    const connected = await factory.connect();
+    adapter = connected;
     const dispose = () => {
-      connection.adapter = null;
-      return adapter.dispose();
+      adapter = null;
+      return connected.dispose();
     };
-    return delegate(adapter, { dispose });
+    const startTransaction = async (...args: Parameters<Adapter["startTransaction"]>) => claimed(await connected.startTransaction(...args));
+    return delegate(connected, { dispose, startTransaction });
   };
   const client = make(delegate(factory, { connect }));
-  connections.set(client, connection);
+  const prisma = client as unknown as Client;
+  const $transaction = prisma.$transaction.bind(prisma);
+  const transaction = (work: unknown, ...rest: unknown[]) => {
+    if (typeof work !== "function") return $transaction(work, ...rest);
+    const slot: Opening = { tx: null, open: false };
+    const run = (tx: object) => {
+      if (slot.tx) connections.set(tx, { target: () => (slot.open ? slot.tx : null), clientVersion });
+      // `fn` runs outside the opening: a transaction it starts on the shared client is its own.
+      return opening.exit(() => (work as (tx: object) => unknown)(tx));
+    };
+    return opening.run(slot, () => $transaction(run, ...rest));
+  };
+  // Defined on the client itself, not on a proxy of it: callers and tests keep Prisma's own object and methods.
+  Object.defineProperty(client, "$transaction", { value: transaction, configurable: true, writable: true });
+  connections.set(client, { target: () => adapter, clientVersion });
   return client;
 }
 
@@ -151,21 +206,8 @@ function asRawQueryError(e: unknown, clientVersion: string): unknown {
   return new PrismaClientKnownRequestError(message, { code: "P2010", meta: { driverAdapterError: e }, clientVersion });
 }
 
-async function read(adapter: Adapter, clientVersion: string, query: Query): Promise<Row[]> {
-  try {
-    return rowsOf(await adapter.queryRaw(query));
-  } catch (e) {
-    throw asRawQueryError(e, clientVersion);
-  }
-}
-
-/**
- * The rows of a statement in the database's own placeholders, read through the adapter when `db` is a client made
- * by `withDirectReads` and connected; null otherwise (a transaction's client, say) or for a value only Prisma binds.
- */
-export function directRows(db: object, sql: string, values: unknown[]): Promise<Row[]> | null {
-  const connection = connections.get(db);
-  if (!connection?.adapter) return null;
+/** Prisma's binding of raw values, or null for a value only Prisma binds. */
+function queryOf(sql: string, values: unknown[]): Query | null {
   const args: unknown[] = [];
   const argTypes: ArgType[] = [];
   for (const v of values) {
@@ -174,5 +216,30 @@ export function directRows(db: object, sql: string, values: unknown[]): Promise<
     args.push(arg[0]);
     argTypes.push(arg[1]);
   }
-  return read(connection.adapter, connection.clientVersion, { sql, args, argTypes });
+  return { sql, args, argTypes };
+}
+
+/** Runs `work` on where `db`'s statements may go past Prisma; null to leave the statement to Prisma. */
+function direct<T>(db: object, sql: string, values: unknown[], work: (target: Queryable, query: Query) => Promise<T>): Promise<T> | null {
+  const connection = connections.get(db);
+  const target = connection?.target();
+  const query = target && queryOf(sql, values);
+  if (!target || !query) return null;
+  return work(target, query).catch((e: unknown) => {
+    throw asRawQueryError(e, connection!.clientVersion);
+  });
+}
+
+/**
+ * The rows of a statement in the database's own placeholders, through the adapter or transaction when `db` is a
+ * client made by `withDirectStatements` (or its `$transaction` client) and connected; null otherwise or for a
+ * value only Prisma binds.
+ */
+export function directRows(db: object, sql: string, values: unknown[]): Promise<Row[]> | null {
+  return direct(db, sql, values, async (target, query) => rowsOf(await target.queryRaw(query)));
+}
+
+/** As `directRows`, for a statement that answers no rows: the number of rows it changed. */
+export function directExecute(db: object, sql: string, values: unknown[]): Promise<number> | null {
+  return direct(db, sql, values, (target, query) => target.executeRaw(query));
 }

@@ -6,7 +6,7 @@
 // Table and column names come from code, never from input.
 import type { Tx } from "./client.ts";
 import { provider } from "./client.ts";
-import { directRows } from "./direct.ts";
+import { directExecute, directRows } from "./direct.ts";
 import { LONE_SURROGATE_MESSAGE } from "./errors.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/browser.ts";
@@ -51,13 +51,14 @@ function positional(text: string, values: unknown[]): [string, unknown[]] {
   return [t.sql, t.order.map((i) => values[i])];
 }
 
-/**
- * Runs a query written with `$n` parameters and answers its rows; with the shared client, straight through its
- * driver adapter (./direct.ts), in a transaction through Prisma.
- */
+/** A statement's rows, straight through the driver adapter or its transaction (./direct.ts), else through Prisma. */
+const rowsOf = (db: Queryable, sql: string, values: unknown[]): Promise<Raw[]> =>
+  directRows(db, sql, values) ?? db.$queryRawUnsafe<Raw[]>(sql, ...values);
+
+/** Runs a query written with `$n` parameters and answers its rows. */
 export async function rawRows(db: Queryable, text: string, ...given: unknown[]): Promise<Raw[]> {
   const [sql, values] = positional(text, given.map(wellFormed));
-  return directRows(db, sql, values) ?? db.$queryRawUnsafe<Raw[]>(sql, ...values);
+  return rowsOf(db, sql, values);
 }
 
 // A raw value as the callers use it: the drivers answer integers, booleans, dates and JSON in their own forms
@@ -108,7 +109,7 @@ async function writing<T>(table: string, work: () => Promise<T>): Promise<T> {
 /** Runs a write to `table` written with `$n` parameters; answers the number of rows it changed. */
 export function rawExecute(db: Executable, table: string, text: string, ...given: unknown[]): Promise<number> {
   const [sql, values] = positional(text, given.map(writable));
-  return writing(table, () => db.$executeRawUnsafe(sql, ...values));
+  return writing(table, () => directExecute(db, sql, values) ?? db.$executeRawUnsafe(sql, ...values));
 }
 
 /** Whether `table` has the timestamps every model of the schema declares alike (held by tests/api/db-raw-writes.test.ts). */
@@ -142,7 +143,7 @@ function insertSql(table: string, given: Raw[]): [string, unknown[]] {
 export async function insertRow(db: Queryable, table: string, row: Raw): Promise<number> {
   const [text, given] = insertSql(table, [row]);
   const [sql, values] = positional(`${text} RETURNING "id"`, given.map(writable));
-  const [inserted] = await writing(table, () => db.$queryRawUnsafe<Raw[]>(sql, ...values));
+  const [inserted] = await writing(table, () => rowsOf(db, sql, values));
   return Number(inserted.id);
 }
 
@@ -168,7 +169,7 @@ export async function upsertRow(
   const set = update.map((c) => `"${c}" = excluded."${c}"`).join(", ");
   const sql = `${text} ON CONFLICT (${quoted(opts.conflict)}) DO UPDATE SET ${set} RETURNING ${quoted([...opts.returning])}`;
   const [statement, values] = positional(sql, given.map(writable));
-  const [written] = await writing(table, () => db.$queryRawUnsafe<Raw[]>(statement, ...values));
+  const [written] = await writing(table, () => rowsOf(db, statement, values));
   return written;
 }
 

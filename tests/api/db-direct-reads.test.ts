@@ -1,12 +1,13 @@
-// Raw reads with the shared client skip Prisma's engine and go straight to its driver adapter (lib/db/direct.ts).
-// The caller must not notice: every value comes back as `$queryRawUnsafe` gives it (same JS type, same content,
-// columns in the same order), parameters are bound as Prisma binds them, the statement is still observed, a
-// transaction's reads still go through Prisma, and a failing read fails as Prisma reports it.
+// Raw statements skip Prisma's engine and go straight to its driver adapter, or to the adapter transaction Prisma
+// opened for `$transaction(fn)` (lib/db/direct.ts). The caller must not notice: every value comes back as
+// `$queryRawUnsafe` gives it (same JS type, same content, columns in the same order), parameters are bound as
+// Prisma binds them, the statement is still observed, a transaction's statements are its own (and refused once
+// Prisma has closed it), and a failing read fails as Prisma reports it.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Decimal } from "@prisma/client/runtime/client";
 import { getDb, unique } from "../support/client.ts";
 import { provider } from "../../lib/db/client.ts";
-import { rawRows, type Raw } from "../../lib/db/raw.ts";
+import { insertRow, rawExecute, rawRows, type Raw } from "../../lib/db/raw.ts";
 import { onStatement } from "../../lib/db/observe.ts";
 import { fromPrismaError } from "../../lib/db/errors.ts";
 import { Validation } from "../../lib/errors.ts";
@@ -125,22 +126,93 @@ describe("raw reads outside a transaction", () => {
   });
 });
 
-describe("raw reads in a transaction", () => {
-  it("go through Prisma and see the transaction's own writes, while a read outside does not", async () => {
+describe("raw statements in a transaction", () => {
+  const count = `SELECT COUNT(*) AS "n" FROM "ContactMessage" WHERE "message" = $1`;
+  const counted = async (tag: string) => Number((await rawRows(await getDb(), count, tag))[0].n);
+  const message = (tag: string) => ({ name: "inside", email: `${tag}@example.com`, message: tag });
+
+  it("go past Prisma to the transaction: they see its own writes, a read outside does not", async () => {
     const db = await getDb();
     const tag = unique("direct");
-    const count = `SELECT COUNT(*) AS "n" FROM "ContactMessage" WHERE "message" = $1`;
-    const outside: Raw[][] = [];
+    const outside: number[] = [];
     const inside = await db.$transaction(async (tx) => {
-      await tx.contactMessage.create({ data: { name: "inside", email: `${tag}@example.com`, message: tag } });
+      await tx.contactMessage.create({ data: message(tag) });
       const engine = vi.spyOn(tx, "$queryRawUnsafe");
       const rows = await rawRows(tx, count, tag);
-      expect(engine).toHaveBeenCalledTimes(1);
-      outside.push(await rawRows(db, count, tag));
-      return rows;
+      expect(engine).not.toHaveBeenCalled();
+      outside.push(await counted(tag));
+      return Number(rows[0].n);
     });
-    expect(Number(inside[0].n)).toBe(1);
-    expect(Number(outside[0][0].n)).toBe(0);
-    expect(Number((await rawRows(db, count, tag))[0].n)).toBe(1);
+    expect(inside).toBe(1);
+    expect(outside).toEqual([0]);
+    expect(await counted(tag)).toBe(1);
+  });
+
+  it("their writes are the transaction's: a model read in it sees them, a rollback undoes them", async () => {
+    const db = await getDb();
+    const tag = unique("direct-write");
+    const failure = await db
+      .$transaction(async (tx) => {
+        const engine = vi.spyOn(tx, "$executeRawUnsafe");
+        const id = await insertRow(tx, "ContactMessage", message(tag));
+        await rawExecute(tx, "ContactMessage", `UPDATE "ContactMessage" SET "name" = $1 WHERE "id" = $2`, "changed", id);
+        expect(engine).not.toHaveBeenCalled();
+        expect((await tx.contactMessage.findUnique({ where: { id } }))?.name).toBe("changed");
+        expect(await counted(tag)).toBe(0);
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => e.message);
+    expect(failure).toBe("roll back");
+    expect(await counted(tag)).toBe(0);
+  });
+
+  it("once Prisma has closed the transaction (its timeout), they are refused as Prisma refuses them and write nothing", async () => {
+    const db = await getDb();
+    const tag = unique("direct-late");
+    let late: unknown = null;
+    const outcome = await db
+      .$transaction(
+        async (tx) => {
+          await new Promise((r) => setTimeout(r, 300));
+          late = await insertRow(tx, "ContactMessage", message(tag)).catch((e: unknown) => e);
+        },
+        { timeout: 50 },
+      )
+      .then(
+        () => "committed",
+        (e: { code?: string }) => e.code,
+      );
+    expect(outcome).toBe("P2028");
+    expect((late as { code?: string } | null)?.code).toBe("P2028");
+    expect(await counted(tag)).toBe(0);
+  });
+
+  it.runIf(provider() === "postgresql")("each transaction's statements go to its own, when two are open at once", async () => {
+    const db = await getDb();
+    const [a, b] = [unique("direct-a"), unique("direct-b")];
+    let bWrote!: () => void;
+    const bHasWritten = new Promise<void>((r) => (bWrote = r));
+    let aRead!: () => void;
+    const aHasRead = new Promise<void>((r) => (aRead = r));
+    const both = async (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) =>
+      [Number((await rawRows(tx, count, a))[0].n), Number((await rawRows(tx, count, b))[0].n)];
+    const [seenByA, seenByB] = await Promise.all([
+      db.$transaction(async (tx) => {
+        await insertRow(tx, "ContactMessage", message(a));
+        await bHasWritten;
+        const seen = await both(tx);
+        aRead();
+        return seen;
+      }),
+      db.$transaction(async (tx) => {
+        await insertRow(tx, "ContactMessage", message(b));
+        bWrote();
+        await aHasRead;
+        return both(tx);
+      }),
+    ]);
+    expect(seenByA).toEqual([1, 0]);
+    expect(seenByB).toEqual([0, 1]);
+    expect([await counted(a), await counted(b)]).toEqual([1, 1]);
   });
 });
