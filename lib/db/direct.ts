@@ -112,7 +112,7 @@ const UNKNOWN: ArgType = { scalarType: "unknown", arity: "scalar" };
 
 /**
  * A value as Prisma's compiler passes it to the adapter, or null for one left to Prisma: an integer past 2^53 (it
- * refuses it), NaN or an infinity, a date outside the years 0–9999, a bigint, a Decimal, bytes, an array or an object.
+ * refuses it), NaN or an infinity, a date outside the years 0–9999, a bigint, bytes, an array or an object.
  */
 function bound(v: unknown): [unknown, ArgType] | null {
   switch (typeof v) {
@@ -128,6 +128,11 @@ function bound(v: unknown): [unknown, ArgType] | null {
       return Number.isFinite(v) && !Number.isInteger(v) ? [v, FLOAT] : null;
     case "object": {
       if (v === null) return [null, UNKNOWN];
+      // Prisma passes a Decimal (of any copy of decimal.js) on as the nearest float.
+      if (Decimal.isDecimal(v)) {
+        const n = Number(v.toJSON());
+        return Number.isFinite(n) ? [n, FLOAT] : null;
+      }
       const iso = v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : "";
       return iso.length === 24 ? [iso, DATETIME] : null;
     }

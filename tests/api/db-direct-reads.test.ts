@@ -78,6 +78,16 @@ describe("raw reads outside a transaction", () => {
       [true, false, null, undefined, new Date("2024-02-29T12:34:56.789Z"), new Date(0)],
     ],
     [
+      "Decimal parameters",
+      `SELECT $1 AS "a", $2 AS "b", $3 AS "c", $4 AS "d", $5 AS "e"`,
+      [new Decimal("1.25"), new Decimal(0), new Decimal("-19.99"), new Decimal("12345678901234567890.123456789"), new Decimal("1e-9")],
+    ],
+    [
+      "Decimal parameters compared with money columns",
+      `SELECT "id", "price" FROM "Product" WHERE "price" >= $1 AND "price" < $2 ORDER BY "id" LIMIT 5`,
+      [new Decimal("10.5"), new Decimal("1000")],
+    ],
+    [
       "parameters compared with columns",
       `SELECT "id" FROM "Product" WHERE "createdAt" <= $1 AND "price" >= $2 AND "status" = $3 AND "id" > $4 AND "sku" <> $5 ORDER BY "id"`,
       [new Date(Date.now() + 60_000), 10.5, true, 2, "none"],
@@ -89,7 +99,7 @@ describe("raw reads outside a transaction", () => {
     expect(shape(direct)).toEqual(shape(prisma));
   });
 
-  it("values only Prisma binds (a bigint, a Decimal) still go through Prisma", async () => {
+  it("a value only Prisma binds (a bigint) sends its statement through Prisma", async () => {
     const { direct, prisma, engineCalls } = await bothWays(`SELECT $1 AS "a", $2 AS "b"`, 12n, new Decimal("1.25"));
     expect(engineCalls).toBe(1);
     expect(shape(direct)).toEqual(shape(prisma));

@@ -7,6 +7,7 @@ import { getDb, unique } from "../support/client.ts";
 import { insertRow, insertRows, updateRow, upsertRow, rawRows } from "../../lib/db/raw.ts";
 import { Validation } from "../../lib/errors.ts";
 import { provider } from "../../lib/db/client.ts";
+import { Decimal } from "../../lib/money.ts";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,5 +87,33 @@ describe("raw writes fill timestamps as model queries do", () => {
     await expect(refused).rejects.toBeInstanceOf(Validation);
     await expect(refused).rejects.toThrow("Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.");
     expect(await db.coreConfig.count({ where: { code } })).toBe(0);
+  });
+});
+
+describe("raw writes store amounts as model queries do", () => {
+  it("a Decimal written raw, outside a transaction and in one, is stored and read back as a model create's", async () => {
+    const db = await getDb();
+    const currencies = await Promise.all(
+      [0, 1, 2].map(() => db.currency.create({ data: { code: unique("raw.amount"), name: "Raw amount", symbol: "¤" } })),
+    );
+    const stored = provider() === "postgresql"
+      ? `SELECT pg_typeof("rate")::text AS "kind", CAST("rate" AS TEXT) AS "text" FROM "ExchangeRate" WHERE "currencyId" = $1`
+      : `SELECT typeof("rate") AS "kind", CAST("rate" AS TEXT) AS "text" FROM "ExchangeRate" WHERE "currencyId" = $1`;
+    try {
+      for (const amount of ["19.99", "0", "1234567.891", "0.1", "-3.5"]) {
+        const [model, outside, inside] = currencies.map((c) => c.id);
+        await db.exchangeRate.deleteMany({ where: { currencyId: { in: currencies.map((c) => c.id) } } });
+        await db.exchangeRate.create({ data: { currencyId: model, rate: new Decimal(amount) } });
+        await insertRow(db, "ExchangeRate", { currencyId: outside, rate: new Decimal(amount) });
+        await db.$transaction((tx) => insertRow(tx, "ExchangeRate", { currencyId: inside, rate: new Decimal(amount) }));
+        const forms = await Promise.all([model, outside, inside].map(async (id) => (await rawRows(db, stored, id))[0]));
+        expect(forms[1]).toEqual(forms[0]);
+        expect(forms[2]).toEqual(forms[0]);
+        const read = await db.exchangeRate.findMany({ where: { currencyId: { in: [model, outside, inside] } } });
+        expect(read.map((r) => r.rate.toString())).toEqual([amount, amount, amount].map((a) => new Decimal(a).toString()));
+      }
+    } finally {
+      await db.currency.deleteMany({ where: { id: { in: currencies.map((c) => c.id) } } });
+    }
   });
 });
