@@ -6,6 +6,7 @@
 // the writer like a transaction does.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { delegate, writtenTable } from "./observe.ts";
+import { inTurn, queue } from "./queue.ts";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Query = Parameters<Adapter["queryRaw"]>[0];
@@ -71,29 +72,9 @@ function keepStatements(adapter: Adapter): void {
   };
 }
 
-/** A first-come, first-served lock: `acquire` resolves with the function that releases it. */
-function queue(): () => Promise<() => void> {
-  let tail = Promise.resolve();
-  return async () => {
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const before = tail;
-    tail = before.then(() => mine);
-    await before;
-    return release;
-  };
-}
-
 function twoConnections(writer: Adapter, reader: Adapter): Adapter {
   const acquire = queue();
-  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
-    const release = await acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  };
+  const exclusive = inTurn(acquire);
   const read = (query: Query) => (isRead(query.sql) ? reader.queryRaw(query) : exclusive(() => writer.queryRaw(query)));
   const execute = (query: Query) => (isRead(query.sql) ? reader.executeRaw(query) : exclusive(() => writer.executeRaw(query)));
   return delegate(writer, {
