@@ -17,12 +17,12 @@ async function connect(): Promise<Db> {
   joinBroadcast(); // other instances' writes reach this one's caches (with REDIS_URL)
   globalStore.__commerceProvider = target.provider;
   if (target.provider === "postgresql") {
-    const [{ PrismaClient: PgClient, Prisma }, { PrismaPg }] = await Promise.all([
+    const [{ PrismaClient: PgClient, Prisma }, { pgAdapter }] = await Promise.all([
       import("../generated/postgres/client.ts"),
-      import("@prisma/adapter-pg"),
+      import("./pg.ts"),
     ]);
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    const adapter = observed(new PrismaPg({ connectionString: target.url, max }));
+    const adapter = observed(pgAdapter(target.url, max));
     return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
   }
   const [{ PrismaClient: SqliteClient, Prisma }, { sqliteAdapter }] = await Promise.all([
