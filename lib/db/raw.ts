@@ -52,13 +52,13 @@ function positional(text: string, values: unknown[]): [string, unknown[]] {
 }
 
 /** A statement's rows, straight through the driver adapter or its transaction (./direct.ts), else through Prisma. */
-const rowsOf = (db: Queryable, sql: string, values: unknown[]): Promise<Raw[]> =>
+const queried = (db: Queryable, sql: string, values: unknown[]): Promise<Raw[]> =>
   directRows(db, sql, values) ?? db.$queryRawUnsafe<Raw[]>(sql, ...values);
 
 /** Runs a query written with `$n` parameters and answers its rows. */
 export async function rawRows(db: Queryable, text: string, ...given: unknown[]): Promise<Raw[]> {
   const [sql, values] = positional(text, given.map(wellFormed));
-  return rowsOf(db, sql, values);
+  return queried(db, sql, values);
 }
 
 // A raw value as the callers use it: the drivers answer integers, booleans, dates and JSON in their own forms
@@ -143,7 +143,7 @@ function insertSql(table: string, given: Raw[]): [string, unknown[]] {
 export async function insertRow(db: Queryable, table: string, row: Raw): Promise<number> {
   const [text, given] = insertSql(table, [row]);
   const [sql, values] = positional(`${text} RETURNING "id"`, given.map(writable));
-  const [inserted] = await writing(table, () => rowsOf(db, sql, values));
+  const [inserted] = await writing(table, () => queried(db, sql, values));
   return Number(inserted.id);
 }
 
@@ -169,7 +169,7 @@ export async function upsertRow(
   const set = update.map((c) => `"${c}" = excluded."${c}"`).join(", ");
   const sql = `${text} ON CONFLICT (${quoted(opts.conflict)}) DO UPDATE SET ${set} RETURNING ${quoted([...opts.returning])}`;
   const [statement, values] = positional(sql, given.map(writable));
-  const [written] = await writing(table, () => rowsOf(db, statement, values));
+  const [written] = await writing(table, () => queried(db, statement, values));
   return written;
 }
 
