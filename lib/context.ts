@@ -29,6 +29,11 @@ export interface RequestContext {
   principal: Principal;
   /** Where the service is reached, for absolute URLs in answers (image URLs, gateway redirects). */
   baseUrl: string;
+  /**
+   * The request's Origin header as sent, when there is one: a storefront's relative return paths resolve against
+   * it if it is an allowed origin (lib/checkout/return-urls.ts). Untrusted; nothing else reads it.
+   */
+  origin?: string | null;
 }
 
 export function customerId(ctx: RequestContext, status = 401): number {

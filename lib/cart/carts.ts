@@ -41,7 +41,7 @@ function newGuestCart(ctx: RequestContext, id: number): CartState {
   const zero = new Decimal(0);
   return {
     cart: {
-      id, customerId: null, channelId: ctx.channel.id, isActive: true, isGuest: true, customerEmail: null, couponCode: null,
+      id, customerId: null, channelId: ctx.channel.id, isActive: true, isGuest: true, currencyCode: ctx.currency.code, customerEmail: null, couponCode: null,
       shippingMethod: null, paymentMethod: null, paymentMethodTitle: null, itemsCount: 0, itemsQty: 0, baseSubtotal: zero,
       baseDiscountAmount: zero, baseTaxAmount: zero, baseShippingAmount: zero, baseGrandTotal: zero,
     },

@@ -270,6 +270,9 @@ export async function mergeInto(ctx: RequestContext, targetCartId: number, guest
       }
     }
     await tx.cart.update({ where: { id: guestCartId }, data: { isActive: false } });
+    // The guest cart is gone into this one: a gateway session it opened must not be paid (the target's own are
+    // superseded by the recalculation).
+    await tx.paymentSession.updateMany({ where: { cartId: guestCartId, status: "pending" }, data: { status: "superseded" } });
     await recalculate(tx, ctx, targetCartId);
   });
   return shortened;

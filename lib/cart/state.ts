@@ -39,6 +39,8 @@ export interface CartRow {
   channelId: number;
   isActive: boolean;
   isGuest: boolean;
+  /** The currency the cart was last priced in (the gateway pays in it). */
+  currencyCode: string;
   customerEmail: string | null;
   couponCode: string | null;
   shippingMethod: string | null;
@@ -125,7 +127,7 @@ const addressColumns = (alias: string) => ADDRESS_COLUMNS.map((c) => `${alias}."
 
 // Built once: identifiers only, every value is a bound parameter.
 const CART_SQL = `
-SELECT c."id", c."customerId", c."channelId", c."isActive", c."isGuest", c."customerEmail", c."couponCode", c."shippingMethod",
+SELECT c."id", c."customerId", c."channelId", c."isActive", c."isGuest", c."currencyCode", c."customerEmail", c."couponCode", c."shippingMethod",
   c."paymentMethod", c."paymentMethodTitle", c."itemsCount", c."itemsQty", c."baseSubtotal", c."baseDiscountAmount",
   c."baseTaxAmount", c."baseShippingAmount", c."baseGrandTotal",
   ${addressColumns("b")}, ${addressColumns("s")},
@@ -159,7 +161,7 @@ export async function loadCart(db: Queryable, ctx: RequestContext, cartId: numbe
   const r = rows[0];
   const cart: CartRow = {
     id: int(r.id), customerId: intOrNull(r.customerId), channelId: int(r.channelId), isActive: bool(r.isActive), isGuest: bool(r.isGuest),
-    customerEmail: str(r.customerEmail), couponCode: str(r.couponCode), shippingMethod: str(r.shippingMethod),
+    currencyCode: String(r.currencyCode), customerEmail: str(r.customerEmail), couponCode: str(r.couponCode), shippingMethod: str(r.shippingMethod),
     paymentMethod: str(r.paymentMethod), paymentMethodTitle: str(r.paymentMethodTitle), itemsCount: int(r.itemsCount),
     itemsQty: int(r.itemsQty), baseSubtotal: dec(r.baseSubtotal as never), baseDiscountAmount: dec(r.baseDiscountAmount as never),
     baseTaxAmount: dec(r.baseTaxAmount as never), baseShippingAmount: dec(r.baseShippingAmount as never), baseGrandTotal: dec(r.baseGrandTotal as never),

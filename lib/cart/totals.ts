@@ -41,7 +41,9 @@ async function extras(tx: Tx, state: CartState) {
 
 /**
  * Recomputes `state` (as read in this transaction) with `changes` to the cart applied, writes what changed (the
- * cart in one statement, with `also`: columns the caller sets beside) and returns the cart as written.
+ * cart in one statement, with `also`: columns the caller sets beside) and returns the cart as written. Every change
+ * to a cart's lines, coupon, addresses or shipping comes through here, so here its open gateway sessions are
+ * superseded: each showed the shopper a cart that no longer is, and must not be paid (lib/checkout/gateway.ts).
  */
 export async function recalculateState(
   tx: Tx,
@@ -101,6 +103,7 @@ export async function recalculateState(
 
   const baseGrand = baseSubtotal.sub(baseDiscount).add(baseShipping);
   const money = (base: Decimal) => convert(base, ctx.currency);
+  if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId: cart.id, status: "pending" }, data: { status: "superseded" } });
   await updateRow(tx, "Cart", cart.id, {
     currencyCode: ctx.currency.code,
     itemsCount: lines.length,
@@ -123,9 +126,11 @@ export async function recalculateState(
   });
   return {
     ...next,
+    pendingSessions: 0,
     cart: {
       ...next.cart,
       ...payment,
+      currencyCode: ctx.currency.code,
       itemsCount: lines.length,
       itemsQty,
       couponCode,

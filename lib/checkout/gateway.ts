@@ -1,20 +1,24 @@
-// The stand-in for an offsite payment provider: the shopper lands on /payment-gateway/<token>, pays or cancels,
-// and comes back. Paying creates the order; cancelling or failing leaves the cart as it was.
+// The payment simulator: the stand-in for an offsite payment provider (./providers.ts says which methods it may
+// stand in for). The shopper lands on /payment-gateway/<token>, pays or cancels, and comes back. Paying creates the
+// order, if the cart is still what the page showed; cancelling or failing leaves the cart as it was. No money moves.
 import type { RequestContext } from "../context.ts";
 import { getDb } from "../db/client.ts";
 import { sha256 } from "../auth/secrets.ts";
-import { NotFound } from "../errors.ts";
+import { Conflict, NotFound } from "../errors.ts";
 import { resolveScope, storeSettings } from "../store/settings.ts";
 import { placeOrder } from "./place-order.ts";
 import { isAllowedReturnUrl } from "./return-urls.ts";
+import { providerFor } from "./providers.ts";
+import { sameAsShown, shownFor } from "./payment-snapshot.ts";
 
+/** A session of the simulator; 404 for an unknown token and for a method the simulator does not stand in for (now). */
 export async function gatewaySession(token: string) {
   const db = await getDb();
   const session = await db.paymentSession.findUnique({
     where: { token: sha256(token) },
     include: { cart: { include: { channel: true } }, order: { select: { id: true, incrementId: true } } },
   });
-  if (!session) throw new NotFound("Payment session");
+  if (!session || providerFor(session.method)?.kind !== "simulator") throw new NotFound("Payment session");
   return session;
 }
 
@@ -30,7 +34,13 @@ async function contextForCart(cart: { channel: { code: string }; currencyCode: s
 
 export type Outcome = "success" | "cancel" | "failure";
 
-/** Settles a session and says where to send the shopper next. */
+class CartChanged extends Conflict {
+  constructor() {
+    super("The cart changed after this payment was opened, so it cannot be paid: nothing was charged. Place the order again from the store.");
+  }
+}
+
+/** Settles a session and says where to send the shopper next; 409 when paying a cart other than the one shown. */
 export async function settle(token: string, outcome: Outcome, baseUrl: string): Promise<{ redirect: string; orderId: number | null }> {
   const session = await gatewaySession(token);
   const db = await getDb();
@@ -49,9 +59,26 @@ export async function settle(token: string, outcome: Outcome, baseUrl: string): 
     if (session.status === "pending") await db.paymentSession.update({ where: { id: session.id }, data: { status: outcome === "cancel" ? "canceled" : "failed" } });
     return { redirect: back(outcome === "cancel" ? session.cancelUrl : session.failureUrl, { status: outcome }), orderId: null };
   }
+  if (session.status === "superseded") throw new CartChanged();
   if (session.status !== "pending") return { redirect: back(session.failureUrl, { status: session.status }), orderId: null };
+  const settings = await storeSettings(db);
   const ctx = await contextForCart(session.cart, baseUrl);
-  const order = await placeOrder(ctx, session.cartId, { paid: true, additional: { gateway: session.method, transactionId: `SIM-${session.id}` } });
-  await db.paymentSession.update({ where: { id: session.id }, data: { status: "completed", orderId: order.id } });
+  const paid = { paid: true, additional: { gateway: session.method, transactionId: `SIM-${session.id}` } };
+  const order = await placeOrder(ctx, session.cartId, paid, {
+    // Compared in the order's transaction, on the cart the order is made from.
+    before: (state) => {
+      if (!sameAsShown(session, shownFor(settings, state))) throw new CartChanged();
+    },
+    // Claimed with the order: a session cancelled meanwhile (or paid by a parallel return) takes the order back.
+    after: async (tx, placed) => {
+      const { count } = await tx.paymentSession.updateMany({ where: { id: session.id, status: "pending" }, data: { status: "completed", orderId: placed.id } });
+      if (!count) throw new Conflict("This payment is no longer open: nothing was charged.");
+    },
+  }).catch(async (e: unknown) => {
+    if (e instanceof CartChanged) await db.paymentSession.updateMany({ where: { id: session.id, status: "pending" }, data: { status: "superseded" } });
+    throw e;
+  });
+  // The cart's order came from another of its sessions: this one is settled by it.
+  await db.paymentSession.updateMany({ where: { id: session.id, orderId: null }, data: { status: "completed", orderId: order.id } });
   return { redirect: back(session.successUrl, { orderId: String(order.id), orderIncrementId: order.incrementId }), orderId: order.id };
 }

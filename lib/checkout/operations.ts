@@ -14,7 +14,8 @@ import { familyAddressInput, FlatAddresses, flatAddresses, keepingSavedShipping,
 /** Every checkout step is the cart's: a customer bearer or a guest cart token. */
 const shopCart = { surface: "shop", access: "cart" } as const;
 const cartToken = z.string().trim().max(64).optional();
-const url = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000).optional();
+// An absolute http(s) URL or a path relative to the storefront: lib/checkout/return-urls.ts decides which are allowed.
+const returnUrl = z.string().trim().max(2000).optional();
 
 const CheckoutAddress = z
   .object({
@@ -164,12 +165,13 @@ export const createCheckoutPaymentMethod = operation({
   kind: "mutation",
   summary:
     "Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null. " +
-    "The return URLs must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422).",
+    "The return URLs of an offsite method must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422); a relative path " +
+    "(`payment/success`) resolves against the request's Origin when that is one of those, else the store's own origin. Onsite methods ignore them.",
   input: z.object({
     paymentMethod: z.string().trim().min(1, { message: "is required" }).max(100),
-    paymentSuccessUrl: url,
-    paymentFailureUrl: url,
-    paymentCancelUrl: url,
+    paymentSuccessUrl: returnUrl,
+    paymentFailureUrl: returnUrl,
+    paymentCancelUrl: returnUrl,
     cartToken,
   }),
   output: z

@@ -1,25 +1,26 @@
 // Payment methods: onsite ones (cash on delivery, money transfer) place the order at once; an offsite gateway
-// returns a `paymentGatewayUrl` and the order is created when the shopper comes back from it.
+// returns a `paymentGatewayUrl` and the order is created when the shopper comes back from it. Only offsite methods
+// with a configured provider (./providers.ts) are offered or accepted.
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { requireStep } from "./steps.ts";
 import { channelPaymentMethods } from "./reference.ts";
-import { loadCart } from "../cart/state.ts";
-import { assertReturnUrls } from "./return-urls.ts";
+import { loadCart, type CartState } from "../cart/state.ts";
+import { resolveReturnUrls, type ReturnUrlInput, type ReturnUrls } from "./return-urls.ts";
+import { canTakePayment, noProviderMessage } from "./providers.ts";
+import { shownFor } from "./payment-snapshot.ts";
+import { storeSettings, type StoreSettings } from "../store/settings.ts";
 import { updateRow } from "../db/raw.ts";
 
-/** The channel's active methods (held in process, ./reference.ts). */
+/** The channel's active methods (held in process, ./reference.ts) that can take a payment. */
 export async function availablePaymentMethods(ctx: RequestContext) {
-  return channelPaymentMethods(ctx.db, ctx.channel.id);
+  return (await channelPaymentMethods(ctx.db, ctx.channel.id)).filter(canTakePayment);
 }
 
-export interface PaymentChoice {
+export interface PaymentChoice extends ReturnUrlInput {
   paymentMethod: string;
-  paymentSuccessUrl?: string;
-  paymentFailureUrl?: string;
-  paymentCancelUrl?: string;
 }
 
 /** Step 3's list: the channel's methods once the billing address is saved, none before. */
@@ -28,34 +29,36 @@ export async function cartPaymentMethods(ctx: RequestContext, cartId: number) {
   return state.hasAddress ? availablePaymentMethods(ctx) : [];
 }
 
-export interface ReturnUrls {
-  successUrl: string | null;
-  failureUrl: string | null;
-  cancelUrl: string | null;
-}
-
-/** Opens an offsite gateway session for the cart and answers the URL the shopper pays at; only the token's hash is kept. */
-export async function openGatewaySession(db: Pick<Tx, "paymentSession">, ctx: RequestContext, cartId: number, method: string, urls: ReturnUrls): Promise<string> {
+/**
+ * Opens an offsite gateway session for the cart as read in this transaction (`state`) and answers the URL the
+ * shopper pays at. The session keeps what its page shows (amount, currency, lines) and only the token's hash.
+ */
+export async function openGatewaySession(
+  db: Pick<Tx, "paymentSession">, ctx: RequestContext, settings: StoreSettings, state: CartState, method: string, urls: ReturnUrls,
+): Promise<string> {
   const token = randomSecret(24);
-  await db.paymentSession.create({ data: { cartId, token: sha256(token), method, ...urls } });
+  const { amount, currencyCode, lines } = shownFor(settings, state);
+  await db.paymentSession.create({ data: { cartId: state.cart.id, token: sha256(token), method, ...urls, amount, currencyCode, lines } });
   return `${ctx.baseUrl}/payment-gateway/${token}`;
 }
 
 /** Records the method; for an offsite one opens a gateway session and returns its URL. */
 export async function choosePayment(ctx: RequestContext, cartId: number, input: PaymentChoice): Promise<{ title: string; gatewayUrl: string | null; offsite: boolean }> {
-  const methods = await availablePaymentMethods(ctx);
+  const methods = await channelPaymentMethods(ctx.db, ctx.channel.id);
   const method = methods.find((m) => m.code === input.paymentMethod);
+  // Read before the transaction (held in process): a transaction must not wait on another connection.
+  const settings = await storeSettings(ctx.db);
   return ctx.db.$transaction(async (tx) => {
     const state = await loadCart(tx, ctx, cartId); // a closed cart is a 409 first
-    // Refused before anything is written, whichever method is chosen.
-    assertReturnUrls(input, ctx.baseUrl);
     requireStep(state, "paymentMethod");
     if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);
+    if (!canTakePayment(method)) throw Validation.field("paymentMethod", noProviderMessage(method.code));
+    // Refused before anything is written. A method that never redirects has no use for return URLs: they are ignored.
+    const urls = method.offsite ? resolveReturnUrls(input, ctx) : null;
     await updateRow(tx, "Cart", cartId, { paymentMethod: method.code, paymentMethodTitle: method.title });
     // Only a cart that went to a gateway has sessions to cancel.
     if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId, status: "pending" }, data: { status: "canceled" } });
-    if (!method.offsite) return { title: method.title, gatewayUrl: null, offsite: false };
-    const urls = { successUrl: input.paymentSuccessUrl ?? null, failureUrl: input.paymentFailureUrl ?? null, cancelUrl: input.paymentCancelUrl ?? null };
-    return { title: method.title, gatewayUrl: await openGatewaySession(tx, ctx, cartId, method.code, urls), offsite: true };
+    if (!urls) return { title: method.title, gatewayUrl: null, offsite: false };
+    return { title: method.title, gatewayUrl: await openGatewaySession(tx, ctx, settings, state, method.code, urls), offsite: true };
   });
 }

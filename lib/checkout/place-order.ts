@@ -13,6 +13,8 @@ import { transition } from "../orders/transitions.ts";
 import { requireStep } from "./steps.ts";
 import { openGatewaySession } from "./payment.ts";
 import { paymentMethodByCode, shippingMethods } from "./reference.ts";
+import { canTakePayment, noProviderMessage } from "./providers.ts";
+import { storeSettings } from "../store/settings.ts";
 import { mailOrderPlaced } from "../mail/events.ts";
 
 export interface PlacedOrder {
@@ -39,6 +41,7 @@ export interface PaymentRecord {
  * for the cart is the answer to a retry. One transaction reads the cart once and does whichever applies.
  */
 export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
+  const settings = await storeSettings(ctx.db);
   return inOrderTransaction<{ order: PlacedOrder } | { redirectUrl: string }>(ctx, cartId, (order) => ({ order }), async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
     // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
@@ -46,20 +49,38 @@ export async function checkoutOrder(ctx: RequestContext, cartId: number): Promis
     if (placed) return { order: placed };
     const method = state.cart.paymentMethod ? await paymentMethodByCode(tx, state.cart.paymentMethod) : null;
     if (!method?.offsite) return { order: await createOrder(tx, ctx, state, { paid: false }) };
+    // Chosen while a provider was configured for it, and none is now (./providers.ts).
+    if (!canTakePayment(method)) throw Validation.field("paymentMethod", noProviderMessage(method.code));
     requireStep(state, "placeOrder");
     const last = await tx.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
     const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
-    return { redirectUrl: await openGatewaySession(tx, ctx, cartId, method.code, urls) };
+    return { redirectUrl: await openGatewaySession(tx, ctx, settings, state, method.code, urls) };
   });
 }
 
-/** Places the order of a cart paid offsite (lib/checkout/gateway.ts), or answers the one already placed. */
-export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord): Promise<PlacedOrder> {
+/** What the payment an order is placed for holds it to, in the order's transaction; throwing undoes everything. */
+export interface OrderGuard {
+  /** Checks the cart as read in the transaction, before anything is written. */
+  before(state: CartState): void;
+  /** Runs once the order is written. */
+  after(tx: Tx, order: PlacedOrder): Promise<void>;
+}
+
+/**
+ * Places the order of a cart paid offsite (lib/checkout/gateway.ts), or answers the one already placed (then the
+ * guard does not run: that order was paid for by whoever placed it).
+ */
+export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord, guard: OrderGuard): Promise<PlacedOrder> {
   const existing = await orderForCart(ctx.db, cartId);
   if (existing) return existing;
   return inOrderTransaction(ctx, cartId, (order) => order, async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
-    return (state.cart.isActive ? null : await orderForCart(tx, cartId)) ?? createOrder(tx, ctx, state, payment);
+    const placed = state.cart.isActive ? null : await orderForCart(tx, cartId);
+    if (placed) return placed;
+    guard.before(state);
+    const order = await createOrder(tx, ctx, state, payment);
+    await guard.after(tx, order);
+    return order;
   });
 }
 

@@ -11,13 +11,14 @@ import type { Principal, RequestContext } from "../context.ts";
 import type { Surface } from "../operations/define.ts";
 import { RateLimited, Unauthenticated } from "../errors.ts";
 import { resolveScope, storeSettings } from "../store/settings.ts";
-import { verifyStorefrontKey } from "../storefront-keys/index.ts";
+import { keyBudgetSubject, verifyStorefrontKey } from "../storefront-keys/index.ts";
 import { resolveCustomerToken } from "../customers/tokens.ts";
 import { resolveCartToken } from "../cart/token.ts";
 import { resolveIntegrationToken } from "../integrations/tokens.ts";
 import { requireSession, sessionToken } from "../admin-session/http.ts";
 import { consume, DEFAULT_LIMIT, type Budget } from "../rate-limit/index.ts";
 import { clientIp } from "./client-ip.ts";
+import { ownOrigin } from "./origin.ts";
 
 export interface Gate {
   ctx: RequestContext;
@@ -49,7 +50,7 @@ export class GateError extends Error {
 }
 
 interface GateOptions {
-  /** Shop: false lets a request without a storefront key through as anonymous (GraphQL introspection). */
+  /** Shop: false lets a request without a storefront key through as anonymous (the GraphiQL page shell only). */
   requireKey?: boolean;
   /** Requests of the budget this one spends (a GraphQL document: one per root field); 1 unless given. */
   cost?: number;
@@ -79,7 +80,7 @@ export async function openGate(req: Request, surface: Surface, opts: GateOptions
     locale: fromQuery("locale") ?? req.headers.get("x-locale"),
     currency: req.headers.get("x-currency"),
   });
-  const base = { db, surface, ip: clientIp(req), ...scope, baseUrl: process.env.PUBLIC_URL ?? url.origin };
+  const base = { db, surface, ip: clientIp(req), ...scope, baseUrl: ownOrigin(req), origin: req.headers.get("origin") };
   return GATES[surface](req, base, opts);
 }
 
@@ -90,7 +91,7 @@ async function storefrontGate(req: Request, base: Base, opts: GateOptions): Prom
     throw new Unauthenticated("The X-STOREFRONT-KEY header is required.", "missing_key");
   }
   const verified = await verifyStorefrontKey(base.db, key, base.ip);
-  const budget = await consume("storefront", String(verified.id), verified.rateLimit ?? DEFAULT_LIMIT, { cost: opts.cost });
+  const budget = await consume("storefront", keyBudgetSubject(verified, base.ip), verified.rateLimit ?? DEFAULT_LIMIT, { cost: opts.cost });
   const headers = rateHeaders(budget, DEFAULT_LIMIT);
   if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
   const principal = await shopPrincipal(base.db, bearerOf(req));

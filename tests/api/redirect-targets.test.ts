@@ -1,7 +1,9 @@
-// No open redirects (issue 13, item 8): the offsite gateway's return URLs must be on the store's own origin
-// (PUBLIC_URL, else the request's: http://shop.test here) or on a STOREFRONT_ORIGINS origin, and admin URL
-// redirects must lead to a path of this site. Everything else is a 422 naming the field, and nothing is written.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+// No open redirects (issue 13, item 8; issue 28, item 8): the offsite gateway's return URLs must be on the store's
+// own origin (PUBLIC_URL, else the request's: http://shop.test here, or outside production the Host the shopper used)
+// or on a STOREFRONT_ORIGINS origin; a relative path resolves against the request's Origin when that is allowed, else
+// against the store's own origin. Methods that never redirect ignore return URLs. Admin URL redirects must lead to a
+// path of this site. Everything else is a 422 naming the field, and nothing is written.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { getDb, storefrontKey, unique } from "../support/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
@@ -9,6 +11,8 @@ import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { fill, guestCart } from "../support/cart-fixtures.ts";
 import { adminToken, asAdmin } from "../support/admin.ts";
 import { POST as complete } from "../../app/payment-gateway/[token]/complete/route.ts";
+import { returnFromGateway } from "../support/gateway.ts";
+import { ownOrigin } from "../../lib/http/origin.ts";
 
 let key: string;
 let admin: string;
@@ -19,6 +23,7 @@ beforeAll(async () => {
 afterEach(() => {
   delete process.env.STOREFRONT_ORIGINS;
   delete process.env.PUBLIC_URL;
+  vi.unstubAllEnvs();
 });
 
 /** A guest cart with address and flatrate saved, ready for a payment method. */
@@ -41,6 +46,9 @@ const REFUSED: [string, string][] = [
   ["another host", "https://evil.example/checkout/success"],
   ["a subdomain-looking host", "http://shop.test.evil.example/x"],
   ["a protocol-relative URL", "//evil.example/x"],
+  ["a protocol-relative URL with three slashes", "///evil.example/x"],
+  ["a backslash after the first slash", "/\\evil.example/x"],
+  ["a tab between the slashes", "/\t/evil.example/x"],
   ["javascript:", "javascript:alert(document.cookie)"],
   ["userinfo naming the store", "http://evil@shop.test/x"],
   ["userinfo hiding another host", "http://shop.test@evil.example/x"],
@@ -49,7 +57,7 @@ const REFUSED: [string, string][] = [
   ["another port", "http://shop.test:8080/x"],
   ["another scheme", "https://shop.test/x"],
   ["a data: URL", "data:text/html,<script>alert(1)</script>"],
-  ["a relative path", "/checkout/success"],
+  ["a host with a port but no scheme", "evil.example:443/x"],
 ];
 
 describe.each(VIAS)("gateway return URLs over %s", (via) => {
@@ -90,6 +98,109 @@ describe.each(VIAS)("gateway return URLs over %s", (via) => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     const request = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "http://shop.test/ok" }, opts);
     expect(request.status).toBe(422);
+  });
+});
+
+describe.each(VIAS)("relative return paths over %s", (via) => {
+  const RELATIVE = { paymentSuccessUrl: "payment/success", paymentCancelUrl: "/payment/cancel", paymentFailureUrl: "payment/failure?reason=x" };
+  const stored = async (cartId: number) =>
+    (await (await getDb()).paymentSession.findMany({ where: { cartId }, orderBy: { id: "asc" } })).map((s) => [s.successUrl, s.cancelUrl, s.failureUrl]);
+
+  it("resolves them against the request's Origin when it is a storefront origin, and returns the shopper there", async () => {
+    process.env.STOREFRONT_ORIGINS = "https://store.example";
+    const { opts, cartId } = await readyCart(via);
+    const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", ...RELATIVE }, { ...opts, headers: { Origin: "https://store.example" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await stored(cartId)).toEqual([["https://store.example/payment/success", "https://store.example/payment/cancel", "https://store.example/payment/failure?reason=x"]]);
+    const back = await returnFromGateway(res.body.paymentGatewayUrl, "cancel");
+    expect(back.location).toBe("https://store.example/payment/cancel?status=cancel");
+  });
+
+  it.each([
+    ["a foreign Origin", { Origin: "https://evil.example" }],
+    ["Origin: null", { Origin: "null" }],
+    ["an Origin with a path", { Origin: "https://store.example/x" }],
+    ["no Origin", {}],
+  ])("resolves them against the store's own origin with %s", async (_label, headers) => {
+    process.env.STOREFRONT_ORIGINS = "https://store.example";
+    const { opts, cartId } = await readyCart(via);
+    const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", ...RELATIVE }, { ...opts, headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await stored(cartId)).toEqual([["http://shop.test/payment/success", "http://shop.test/payment/cancel", "http://shop.test/payment/failure?reason=x"]]);
+  });
+
+  it("never resolves a protocol-relative path against the host it names, whatever the Origin", async () => {
+    process.env.STOREFRONT_ORIGINS = "https://store.example";
+    const { opts, cartId } = await readyCart(via);
+    for (const url of ["//evil.example/x", "///evil.example/x", "/\\evil.example/x"]) {
+      const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: url }, { ...opts, headers: { Origin: "https://store.example" } });
+      expect(res.status, url).toBe(422);
+    }
+    expect(await written(cartId)).toEqual({ sessions: 0, method: null });
+  });
+
+  it.each(["moneytransfer", "cashondelivery"])("%s ignores return URLs, even foreign ones, and stores none", async (method) => {
+    const { opts, cartId } = await readyCart(via);
+    const res = await invoke(via, "createCheckoutPaymentMethod", {
+      paymentMethod: method, paymentSuccessUrl: "https://evil.example/x", paymentCancelUrl: "//evil.example", paymentFailureUrl: "javascript:alert(1)",
+    }, opts);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.paymentGatewayUrl).toBeNull();
+    expect(await written(cartId)).toEqual({ sessions: 0, method });
+    const placed = await invoke(via, "createCheckoutOrder", {}, opts);
+    expect(placed.body).toMatchObject({ redirect: false, orderId: expect.any(Number) });
+    expect(await written(cartId)).toEqual({ sessions: 0, method });
+  });
+});
+
+describe.each(VIAS)("the store's own origin over %s", (via) => {
+  // `npm start` runs Next.js with hostname localhost, so route handlers see http://localhost:3000/… whatever address
+  // the browser used; here the request URL is http://shop.test/… and the browser's address is in Host.
+  it("outside production is the one the shopper used: their return URLs and the gateway URL are on it", async () => {
+    const { opts, cartId } = await readyCart(via);
+    const headers = { Host: "127.0.0.1:3000" };
+    const res = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "http://127.0.0.1:3000/checkout/success" }, { ...opts, headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.paymentGatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:3000\/payment-gateway\//);
+    const placed = await invoke(via, "createCheckoutOrder", {}, { ...opts, headers });
+    expect(placed.body.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:3000\/payment-gateway\//);
+    expect((await (await getDb()).paymentSession.findMany({ where: { cartId } })).map((s) => s.successUrl)).toEqual([
+      "http://127.0.0.1:3000/checkout/success", "http://127.0.0.1:3000/checkout/success",
+    ]);
+  });
+
+  it("in production is never taken from the Host header", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("PAYMENT_SIMULATOR", "paypal_standard");
+    const { opts, cartId } = await readyCart(via);
+    const headers = { Host: "evil.example" };
+    const refused = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "http://evil.example/x" }, { ...opts, headers });
+    expect(refused.status).toBe(422);
+    expect(await written(cartId)).toEqual({ sessions: 0, method: null });
+    const relative = await invoke(via, "createCheckoutPaymentMethod", { paymentMethod: "paypal_standard", paymentSuccessUrl: "payment/success" }, { ...opts, headers });
+    expect(relative.status).toBe(200);
+    expect(relative.body.paymentGatewayUrl).toMatch(/^http:\/\/shop\.test\/payment-gateway\//);
+    expect((await (await getDb()).paymentSession.findFirstOrThrow({ where: { cartId } })).successUrl).toBe("http://shop.test/payment/success");
+  });
+});
+
+describe("ownOrigin", () => {
+  const at = (host?: string) => new Request("http://localhost:3000/api/shop/checkout/set-payment-method", { headers: host ? { host } : {} });
+
+  it("outside production, is the Host the browser sent, when it names a host and nothing else", () => {
+    expect(ownOrigin(at("127.0.0.1:3000"))).toBe("http://127.0.0.1:3000");
+    expect(ownOrigin(at("192.168.1.20:3000"))).toBe("http://192.168.1.20:3000");
+    expect(ownOrigin(at("[::1]:3000"))).toBe("http://[::1]:3000");
+    for (const host of ["evil.example/x", "user@evil.example", "evil.example:3000\\x", ""]) expect(ownOrigin(at(host)), host).toBe("http://localhost:3000");
+  });
+
+  it("in production, is the URL the server was started with, whatever the Host; PUBLIC_URL wins everywhere", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    expect(ownOrigin(at("127.0.0.1:3000"))).toBe("http://localhost:3000");
+    vi.stubEnv("PUBLIC_URL", "https://shop.example.com");
+    expect(ownOrigin(at("127.0.0.1:3000"))).toBe("https://shop.example.com");
+    vi.stubEnv("NODE_ENV", "development");
+    expect(ownOrigin(at("127.0.0.1:3000"))).toBe("https://shop.example.com");
   });
 });
 

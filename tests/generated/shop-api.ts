@@ -453,7 +453,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null. The return URLs must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422). */
+        /** Step 3: choose the payment method. An offsite gateway answers a non-null `paymentGatewayUrl`; onsite methods answer null. The return URLs of an offsite method must be on the store's own origin or one of `STOREFRONT_ORIGINS` (else 422); a relative path (`payment/success`) resolves against the request's Origin when that is one of those, else the store's own origin. Onsite methods ignore them. */
         post: operations["createCheckoutPaymentMethod"];
         delete?: never;
         options?: never;
@@ -918,7 +918,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. `password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`. */
+        /** Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. `password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`; the check spends the login attempt budget (429 when used up). */
         post: operations["deleteCustomerProfile"];
         delete?: never;
         options?: never;
@@ -934,7 +934,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the signed-in customer's profile; `{id}` must be their own (another id is 404). A new `password` needs the right `currentPassword` and a matching `confirmPassword`, and signs out every other session. `subscribedToNewsLetter` subscribes or unsubscribes. */
+        /** Change the signed-in customer's profile; `{id}` must be their own (another id is 404). A new `password` needs the right `currentPassword` and a matching `confirmPassword`, and signs out every other session. A new `email` needs `currentPassword` (missing 422, wrong 403 `invalid_password`) and mails a notice to the old address. Password checks spend the login attempt budget (429 when used up). `subscribedToNewsLetter` subscribes or unsubscribes. */
         put: operations["updateCustomerProfile"];
         post?: never;
         delete?: never;
@@ -1208,7 +1208,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw from an order without an account: `orderIncrementId` and the order's `email` (a mismatch is 404), optional `reasonText`. Idempotent per order: the same uuid comes back. */
+        /** Withdraw from a guest order: `orderIncrementId` and the order's `email` (a mismatch is 404), optional `reasonText`. An order placed with a customer account is refused (403 `order_has_account`: withdraw from it signed in). Tries are limited per order number, email and address (429). Idempotent per order: the same uuid comes back. */
         post: operations["createGuestEuWithdrawal"];
         delete?: never;
         options?: never;
@@ -3320,11 +3320,8 @@ export interface components {
         };
         createCheckoutPaymentMethodInput: {
             paymentMethod: string;
-            /** Format: uri */
             paymentSuccessUrl?: string;
-            /** Format: uri */
             paymentFailureUrl?: string;
-            /** Format: uri */
             paymentCancelUrl?: string;
             cartToken?: string;
         };

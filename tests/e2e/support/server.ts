@@ -21,6 +21,8 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     // A direct client, as `npm start` is reached without a proxy: no forwarded header is believed.
     TRUST_PROXY: "",
+    // The demo store's offsite method pays on the simulator, which production enables only by name.
+    PAYMENT_SIMULATOR: "paypal_standard",
     ...GENEROUS_BUDGETS,
     NEXT_TELEMETRY_DISABLED: "1",
   };

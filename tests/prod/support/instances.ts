@@ -35,7 +35,8 @@ export interface Instance {
 export async function startInstance(name: string, dist: string, port: number, env: Record<string, string>): Promise<Instance> {
   const child: ChildProcess = spawn(process.execPath, [SERVER, String(port), "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: dist, ...env },
+    // PAYMENT_SIMULATOR: the demo store's offsite method pays on the simulator, which production enables only by name.
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: dist, PAYMENT_SIMULATOR: "paypal_standard", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -1,8 +1,10 @@
-// The simulated gateway's return: settles the payment session and sends the shopper back to the store.
+// The payment simulator's return: settles the payment session and sends the shopper back to the store (404 for a
+// session the simulator does not stand in for, 409 when the cart changed since the page showed it).
 import { settle, type Outcome } from "@/lib/checkout/gateway";
 import { errorResponse } from "@/lib/http/respond";
 import { readCappedForm } from "@/lib/http/body";
 import { PayloadTooLarge } from "@/lib/errors";
+import { ownOrigin } from "@/lib/http/origin";
 
 const OUTCOMES = new Set<Outcome>(["success", "cancel", "failure"]);
 
@@ -17,8 +19,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ token: 
     const field = form?.get("outcome");
     const outcome = (typeof field === "string" ? field : null) ?? new URL(req.url).searchParams.get("outcome") ?? "";
     if (!OUTCOMES.has(outcome as Outcome)) return Response.json({ message: "outcome must be success, cancel or failure." }, { status: 422 });
-    const origin = process.env.PUBLIC_URL ?? new URL(req.url).origin;
-    const { redirect } = await settle(token, outcome as Outcome, origin);
+    const { redirect } = await settle(token, outcome as Outcome, ownOrigin(req));
     return Response.redirect(redirect, 303);
   } catch (e) {
     return errorResponse(e);
