@@ -6,6 +6,7 @@
 import type { Db, Tx } from "../db/client.ts";
 import { render, type MailData, type MailKind } from "./templates.ts";
 import { insertRows } from "../db/raw.ts";
+import { unsealMail } from "./sealed.ts";
 
 /** How a message leaves: anything with nodemailer's `sendMail` (a real SMTP transport, or a test's). */
 export interface MailTransport {
@@ -16,6 +17,8 @@ export const MAX_ATTEMPTS = 8;
 /** A claim outlives any send: nodemailer's connection and socket timeouts (./transport.ts) are far shorter. */
 const CLAIM_MS = 5 * 60_000;
 const BATCH = 20;
+/** Why a sealed message was not sent: its link could only fail. */
+const STALE_SECRET = "Not sent: the password reset it carries was used, replaced by a newer one or expired before it could be sent.";
 
 /** Retry n (1-based) waits 30 s × 2^(n-1), capped at 6 hours. */
 export function backoffMs(attempts: number): number {
@@ -57,7 +60,7 @@ export async function drainOutbox(db: Db, transport: MailTransport, now = new Da
       where: { transport: "smtp", sentAt: null, nextAttemptAt: { lte: now } },
       orderBy: { nextAttemptAt: "asc" },
       take: BATCH,
-      select: { id: true, to: true, subject: true, text: true, html: true, attempts: true, nextAttemptAt: true },
+      select: { id: true, kind: true, to: true, subject: true, text: true, html: true, attempts: true, nextAttemptAt: true },
     });
     if (due.length === 0) return result;
     let claimedAny = false;
@@ -70,7 +73,14 @@ export async function drainOutbox(db: Db, transport: MailTransport, now = new Da
       if (claimed.count === 0) continue; // another sender has it
       claimedAny = true;
       try {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        // The secret a sealed message carries exists only in what is handed to the transport (./sealed.ts).
+        const body = await unsealMail(db, m, now);
+        if (!body) {
+          await db.mailMessage.update({ where: { id: m.id }, data: { nextAttemptAt: null, lastError: STALE_SECRET } });
+          result.failed++;
+          continue;
+        }
+        await transport.sendMail({ from, to: m.to, subject: m.subject, ...body });
         await db.mailMessage.update({ where: { id: m.id }, data: { sentAt: new Date(), nextAttemptAt: null, lastError: null } });
         result.sent++;
       } catch (e) {

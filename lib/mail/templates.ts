@@ -5,6 +5,7 @@
 export const MAIL_KINDS = [
   "registration",
   "password_reset",
+  "email_changed",
   "order_placed",
   "order_canceled",
   "order_invoiced",
@@ -50,6 +51,13 @@ const en: Record<MailKind, Template> = {
       `The link below works once and expires in ${v(d, "ttlMinutes")} minutes. If you did not ask, ignore this mail: your password stays as it is.`,
     ],
     link: (d) => ({ label: "Choose a new password", url: v(d, "resetUrl") }),
+  },
+  email_changed: {
+    subject: () => "The email address of your account was changed",
+    paragraphs: (d) => [
+      `The email address of your account was changed to ${v(d, "newEmail")}. Mail about your account now goes there.`,
+      "If you did not make this change, contact us right away: someone else may be using your account.",
+    ],
   },
   order_placed: {
     subject: (d) => `Your order #${v(d, "incrementId")} has been placed`,
@@ -127,6 +135,13 @@ const fr: Record<MailKind, Template> = {
       `Le lien ci-dessous ne sert qu'une fois et expire dans ${v(d, "ttlMinutes")} minutes. Si vous n'avez rien demandé, ignorez ce message.`,
     ],
     link: (d) => ({ label: "Choisir un nouveau mot de passe", url: v(d, "resetUrl") }),
+  },
+  email_changed: {
+    subject: () => "L'adresse e-mail de votre compte a été modifiée",
+    paragraphs: (d) => [
+      `L'adresse e-mail de votre compte a été remplacée par ${v(d, "newEmail")}. Les messages concernant votre compte y seront envoyés.`,
+      "Si vous n'êtes pas à l'origine de ce changement, contactez-nous immédiatement : quelqu'un d'autre utilise peut-être votre compte.",
+    ],
   },
   order_placed: {
     subject: (d) => `Votre commande n° ${v(d, "incrementId")} est enregistrée`,

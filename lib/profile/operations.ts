@@ -49,7 +49,9 @@ export const updateCustomerProfile = operation({
   kind: "mutation",
   summary:
     "Change the signed-in customer's profile; `{id}` must be their own (another id is 404). A new `password` needs the right " +
-    "`currentPassword` and a matching `confirmPassword`, and signs out every other session. `subscribedToNewsLetter` subscribes or unsubscribes.",
+    "`currentPassword` and a matching `confirmPassword`, and signs out every other session. A new `email` needs `currentPassword` " +
+    "(missing 422, wrong 403 `invalid_password`) and mails a notice to the old address. Password checks spend the login attempt " +
+    "budget (429 when used up). `subscribedToNewsLetter` subscribes or unsubscribes.",
   input: z.object({
     id: recordId().optional(),
     firstName: field.firstName.optional(),
@@ -75,7 +77,8 @@ export const deleteCustomerProfile = operation({
   kind: "mutation",
   summary:
     "Delete the signed-in customer's account and sign out all its tokens. Orders are kept without the customer reference. " +
-    "`password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`.",
+    "`password` (the account's current password) is required: missing is 422, wrong is 403 `invalid_password`; the check " +
+    "spends the login attempt budget (429 when used up).",
   // Optional in the schema so that a missing password is the same 422 on GraphQL as on REST (not a document error).
   input: z.object({ password: z.string().max(128).optional() }),
   output: z.object({ success: z.boolean(), message: z.string() }).meta({ id: "CustomerProfileDeletion" }),

@@ -1,10 +1,13 @@
-// The signed-in customer's own profile: read, update (a new password needs the current one) and delete.
+// The signed-in customer's own profile: read, update (a new password or email needs the current password) and delete.
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import { Forbidden, NotFound, Validation } from "../errors.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 import { setNewsletter } from "./newsletter.ts";
+import { spendAttempt } from "../rate-limit/attempts.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { assertPasswordRule, personalWords } from "../auth/password-rule.ts";
 
 type CustomerRecord = NonNullable<Awaited<ReturnType<RequestContext["db"]["customer"]["findUnique"]>>>;
 
@@ -34,6 +37,16 @@ async function ownCustomer(ctx: RequestContext) {
   return customer;
 }
 
+/**
+ * Checks the account's current password on the login attempt budget (lib/rate-limit/attempts.ts): a guess made
+ * with a bearer token costs what a guess at the login does, and over the budget is 429 before any comparison.
+ */
+async function checkPassword(ctx: RequestContext, customer: CustomerRecord, password: string, wrong: () => Error): Promise<void> {
+  const attempt = await spendAttempt("login", customer.email, ctx.ip);
+  if (!(await bcrypt.compare(password, customer.passwordHash))) throw wrong();
+  await attempt.succeeded();
+}
+
 export async function readProfile(ctx: RequestContext) {
   return toProfile(await ownCustomer(ctx), "Profile loaded.");
 }
@@ -57,17 +70,32 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
   const customer = await ownCustomer(ctx);
   // Another customer's id answers as if it did not exist, like every other record of the account.
   if (input.id !== undefined && input.id !== customer.id) throw new NotFound("Customer");
+  const newEmail = input.email !== undefined && input.email !== customer.email ? input.email : undefined;
   let passwordHash: string | undefined;
-  if (input.password !== undefined) {
-    if (!input.currentPassword) throw Validation.field("currentPassword", "Give your current password to set a new one.");
-    if (!(await bcrypt.compare(input.currentPassword, customer.passwordHash))) {
-      throw Validation.field("currentPassword", "The current password is not correct.");
-    }
-    if (input.password !== input.confirmPassword) throw Validation.field("confirmPassword", "The password confirmation does not match.");
-    passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  if (input.password !== undefined && input.password !== input.confirmPassword) {
+    throw Validation.field("confirmPassword", "The password confirmation does not match.");
   }
-  if (input.email !== undefined && input.email !== customer.email) {
-    const taken = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (newEmail !== undefined || input.password !== undefined) {
+    // The email decides where a reset link goes, so changing it is as much a takeover as changing the password:
+    // both need the current password, and a stolen bearer may not guess it faster than a login could.
+    if (!input.currentPassword) {
+      throw Validation.field("currentPassword", newEmail !== undefined ? "Give your current password to change your email." : "Give your current password to set a new one.");
+    }
+    await checkPassword(ctx, customer, input.currentPassword, () =>
+      newEmail !== undefined
+        ? new Forbidden("The current password is not correct.", "invalid_password")
+        : Validation.field("currentPassword", "The current password is not correct."),
+    );
+    if (input.password !== undefined) {
+      const firstName = input.firstName ?? customer.firstName;
+      const lastName = input.lastName ?? customer.lastName;
+      const words = personalWords(customer.email, newEmail, firstName, lastName, `${firstName} ${lastName}`);
+      await assertPasswordRule("password", input.password, words);
+      passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+    }
+  }
+  if (newEmail !== undefined) {
+    const taken = await ctx.db.customer.findUnique({ where: { email: newEmail }, select: { id: true } });
     if (taken) throw Validation.field("email", "This email is already registered.");
   }
   const updated = await ctx.db.$transaction(async (tx) => {
@@ -83,6 +111,12 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
         passwordHash,
       },
     });
+    if (newEmail !== undefined) {
+      // The old address hears of it, so an owner whose token was taken learns that the account is being taken too.
+      await enqueueMail(tx, "email_changed", customer.email, { firstName: row.firstName, newEmail }, ctx.locale);
+      // A reset link sent to the old address no longer belongs to this account.
+      await tx.passwordReset.deleteMany({ where: { email: customer.email } });
+    }
     // A new password signs every other session out; the token making this call stays valid.
     if (passwordHash && ctx.principal.kind === "customer") {
       await tx.customerToken.deleteMany({ where: { customerId: customer.id, id: { not: ctx.principal.tokenId } } });
@@ -105,9 +139,7 @@ export async function deleteProfile(ctx: RequestContext, input: { password?: str
   if (!input.password) throw Validation.field("password", "Give your password to delete the account.");
   // A stolen bearer alone must not be able to erase the account. A wrong password is 403 (SPEC.md Errors: a
   // valid token not allowed to act), not 401, which would tell the client to renew a token that is fine.
-  if (!(await bcrypt.compare(input.password, customer.passwordHash))) {
-    throw new Forbidden("The password is not correct.", "invalid_password");
-  }
+  await checkPassword(ctx, customer, input.password, () => new Forbidden("The password is not correct.", "invalid_password"));
   await ctx.db.$transaction(async (tx) => {
     await tx.order.updateMany({ where: { customerId: customer.id }, data: { customerId: null } });
     await tx.newsletterSubscriber.deleteMany({ where: { OR: [{ customerId: customer.id }, { email: customer.email }] } });

@@ -1,7 +1,7 @@
 // The customer's profile and newsletter subscription, on REST and GraphQL: read, update (password rules,
 // isolation, bad input), delete (account and tokens go, orders stay without the customer).
-import { beforeAll, describe, expect, it } from "vitest";
-import { call, customer, getDb, storefrontKey } from "../support/client.ts";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
 import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, testProduct } from "../support/orders.ts";
 import {
@@ -19,6 +19,92 @@ beforeAll(async () => {
 });
 
 const login = (email: string, password: string) => call("POST", "/api/shop/customer/login", { email, password }, { key });
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  Object.assign(process.env, saved);
+});
+
+/** Issue 28 item 4: a taken bearer token is not a taken account. */
+describe.each(VIAS)("taking a token is not taking the account, over %s", (via) => {
+  const mailsTo = async (email: string) => (await getDb()).mailMessage.findMany({ where: { to: email }, orderBy: { id: "asc" } });
+  const row = async (id: number) => (await getDb()).customer.findUniqueOrThrow({ where: { id } });
+
+  it("an email change without the current password is 422 on currentPassword, with a wrong one 403; nothing is written", async () => {
+    const me = await customer(key);
+    const before = await row(me.id);
+    const newEmail = `${unique("new")}@example.com`;
+
+    const missing = await invoke(via, updateCustomerProfile, { id: me.id, email: newEmail, firstName: "Mallory" }, { key, bearer: me.token });
+    expect(missing.status).toBe(422);
+    expect(missing.fields.currentPassword?.length).toBeGreaterThan(0);
+
+    const wrong = await invoke(via, updateCustomerProfile, { id: me.id, email: newEmail, firstName: "Mallory", currentPassword: "Wrong-Guess-Lamp-42" }, { key, bearer: me.token });
+    expect(wrong.status).toBe(403);
+    expect(wrong.code).toBe("invalid_password");
+
+    expect(await row(me.id)).toEqual(before);
+    expect((await mailsTo(me.email)).map((m) => m.kind)).toEqual(["registration"]);
+    expect(await mailsTo(newEmail)).toHaveLength(0);
+    expect((await login(me.email, me.password)).status).toBe(200);
+  });
+
+  it("an email change with the current password takes effect and mails a notice to the old address", async () => {
+    const me = await customer(key);
+    const newEmail = `${unique("new")}@example.com`;
+    const body = must(await invoke(via, updateCustomerProfile, { id: me.id, email: newEmail, currentPassword: me.password }, { key, bearer: me.token }));
+    expect(body).toMatchObject({ id: me.id, email: newEmail });
+    expect((await row(me.id)).email).toBe(newEmail);
+
+    const notice = (await mailsTo(me.email)).find((m) => m.kind === "email_changed");
+    expect(notice).toMatchObject({ to: me.email, subject: "The email address of your account was changed" });
+    expect(notice!.text).toContain(newEmail);
+    expect(await mailsTo(newEmail)).toHaveLength(0);
+    expect((await login(newEmail, me.password)).status).toBe(200);
+    expect((await login(me.email, me.password)).status).toBe(401);
+  });
+
+  it("giving the same email again is no change: no password needed, no notice", async () => {
+    const me = await customer(key);
+    must(await invoke(via, updateCustomerProfile, { id: me.id, email: me.email, firstName: "Same" }, { key, bearer: me.token }));
+    expect(await row(me.id)).toMatchObject({ email: me.email, firstName: "Same" });
+    expect((await mailsTo(me.email)).map((m) => m.kind)).toEqual(["registration"]);
+  });
+
+  it("password checks of the profile update and the deletion spend the login budget: 429 once it is used up", async () => {
+    process.env.LOGIN_LIMIT_PER_ACCOUNT = "3";
+    const me = await customer(key);
+    const before = await row(me.id);
+    const guess = (n: number) => `Wrong-Guess-Lamp-${n}0`;
+    const newEmail = `${unique("thief")}@example.com`;
+
+    expect((await invoke(via, updateCustomerProfile, { id: me.id, email: newEmail, currentPassword: guess(1) }, { key, bearer: me.token })).status).toBe(403);
+    const pw = { password: "Thief-Chosen-Lamp-42", confirmPassword: "Thief-Chosen-Lamp-42" };
+    expect((await invoke(via, updateCustomerProfile, { id: me.id, currentPassword: guess(2), ...pw }, { key, bearer: me.token })).status).toBe(422);
+    expect((await invoke(via, deleteCustomerProfile, { password: guess(3) }, { key, bearer: me.token })).status).toBe(403);
+
+    // The budget is used up: even the right password is refused now, and nothing is written.
+    const limited = await invoke(via, updateCustomerProfile, { id: me.id, email: newEmail, currentPassword: me.password }, { key, bearer: me.token });
+    expect(limited.status).toBe(429);
+    expect(limited.code).toBe("rate_limit_exceeded");
+    expect((await invoke(via, deleteCustomerProfile, { password: me.password }, { key, bearer: me.token })).status).toBe(429);
+    expect((await login(me.email, me.password)).status).toBe(429);
+    expect(await row(me.id)).toEqual(before);
+    expect(await mailsTo(newEmail)).toHaveLength(0);
+  });
+
+  it("a right password gives the point back, as a login does", async () => {
+    process.env.LOGIN_LIMIT_PER_ACCOUNT = "2";
+    const me = await customer(key);
+    for (let i = 0; i < 3; i++) {
+      const email = `${unique("ok")}@example.com`;
+      must(await invoke(via, updateCustomerProfile, { id: me.id, email, currentPassword: me.password }, { key, bearer: me.token }));
+    }
+    expect(must(await invoke(via, deleteCustomerProfile, { password: me.password }, { key, bearer: me.token }))).toMatchObject({ success: true });
+    expect(await (await getDb()).customer.findUnique({ where: { id: me.id } })).toBeNull();
+  });
+});
 
 describe.each(VIAS)("profile over %s", (via) => {
   it("reads the caller's own profile", async () => {
@@ -78,8 +164,9 @@ describe.each(VIAS)("profile over %s", (via) => {
     it("an email another account has", async () => {
       const me = await customer(key);
       const other = await customer(key);
-      const res = await invoke(via, updateCustomerProfile, { id: me.id, email: other.email }, { key, bearer: me.token });
+      const res = await invoke(via, updateCustomerProfile, { id: me.id, email: other.email, currentPassword: me.password }, { key, bearer: me.token });
       expect(res.status).toBe(422);
+      expect(res.fields.email?.length).toBeGreaterThan(0);
       expect((await (await getDb()).customer.findUniqueOrThrow({ where: { id: me.id } })).email).toBe(me.email);
     });
   });

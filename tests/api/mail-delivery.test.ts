@@ -10,6 +10,7 @@ import { call, customer, getDb, storefrontKey, unique } from "../support/client.
 import { ADDRESS, freshProduct, guestCartWith, readyToPlace } from "../support/checkout.ts";
 import { adminToken, asAdmin } from "../support/admin.ts";
 import { BASE } from "../support/app.ts";
+import { invoke, VIAS } from "../support/invoke.ts";
 import { backoffMs, drainOutbox } from "../../lib/mail/outbox.ts";
 import { smtpTransport } from "../../lib/mail/transport.ts";
 
@@ -198,5 +199,93 @@ describe("mail through SMTP", () => {
     expect(mails[0].text).toMatch(/^Bonjour/);
     const row = await (await getDb()).mailMessage.findFirstOrThrow({ where: { to: email } });
     expect(row).toMatchObject({ locale: "fr", attempts: 1 });
+  });
+});
+
+// Issue 28 item 3: a reset mail is stored sealed and its token made as it is sent, so an admin who may read the
+// outbox (settings.mail.view) finds nothing there that resets the password, before or after delivery, while the
+// customer's mail carries a working link.
+describe("the outbox keeps no live secret", () => {
+  const CHOSEN = "Attacker-Chosen-Lamp-42";
+  const login = async (email: string, password: string) => (await call("POST", "/api/shop/customer/login", { email, password }, { key })).status;
+
+  /** Every string a reader could lift from the outbox rows the Admin API shows, as a candidate reset token. */
+  async function liftFromOutbox(reader: string, email: string): Promise<string[]> {
+    const lifted = new Set<string>();
+    for (const via of VIAS) {
+      const listed = await asAdmin(via, reader, "adminMailMessages", { to: email, kind: "password_reset" });
+      expect(listed.status, JSON.stringify(listed.raw)).toBe(200);
+      const rows = (via === "rest" ? listed.data.data : listed.data) as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      const one = await asAdmin(via, reader, "adminMailMessage", { id: Number(rows[0]._id ?? rows[0].id) });
+      expect(one.status).toBe(200);
+      for (const row of [...rows, one.data]) {
+        const dump = JSON.stringify(row);
+        for (const m of dump.matchAll(/[\w-]{8,}/g)) lifted.add(m[0]);
+        for (const m of dump.matchAll(/https?:\/\/[^\s"<>]+/g)) {
+          const url = new URL(m[0].replaceAll("&amp;", "&"));
+          for (const v of url.searchParams.values()) lifted.add(v);
+        }
+      }
+    }
+    return [...lifted];
+  }
+
+  async function tryEach(candidates: string[], email: string) {
+    for (const token of candidates) {
+      for (const via of VIAS) {
+        const res = await invoke(via, "createResetPassword", { token, email, password: CHOSEN, passwordConfirmation: CHOSEN }, { key });
+        expect(res.status, `${via} ${token}`).toBe(400);
+      }
+    }
+  }
+
+  it("a mail reader lifts nothing that resets the password, before or after delivery; the delivered link works", async () => {
+    const victim = await customer(key);
+    const reader = await adminToken({ role: ["settings.mail.view"] });
+    expect((await call("POST", "/api/shop/customers/forgot-password", { email: victim.email }, { key })).status).toBe(200);
+
+    const before = await liftFromOutbox(reader, victim.email);
+    await tryEach(before, victim.email);
+    expect(before.some((s) => s.startsWith("sealed-reset-"))).toBe(true);
+
+    await drain();
+    const [mail] = to(victim.email).filter((m) => m.subject === "Reset your password");
+    const link = new URL(/https?:\/\/\S+\/account\/reset-password\?\S+/.exec(mail.text!)![0]);
+    const token = link.searchParams.get("token")!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(mail.html).toContain(`href="${link.toString().replaceAll("&", "&amp;")}"`);
+
+    const row = await (await getDb()).mailMessage.findFirstOrThrow({ where: { to: victim.email, kind: "password_reset" } });
+    expect(row.sentAt).not.toBeNull();
+    const after = await liftFromOutbox(reader, victim.email);
+    expect(after).not.toContain(token);
+    await tryEach(after, victim.email);
+    expect(await login(victim.email, victim.password)).toBe(200);
+    expect(await login(victim.email, CHOSEN)).toBe(401);
+
+    // The customer's own mail still resets the password.
+    const NEW = "Owner-Chosen-Lamp-42";
+    const done = await invoke("rest", "createResetPassword", { token, email: link.searchParams.get("email"), password: NEW, passwordConfirmation: NEW }, { key });
+    expect(done.status, JSON.stringify(done.raw)).toBe(200);
+    expect(await login(victim.email, NEW)).toBe(200);
+  });
+
+  it("a reset mail whose reset was replaced before it left is not sent: its link could only fail", async () => {
+    const victim = await customer(key);
+    const forgot = () => call("POST", "/api/shop/customers/forgot-password", { email: victim.email }, { key });
+    expect((await forgot()).status).toBe(200);
+    expect((await forgot()).status).toBe(200);
+    const [first, second] = await (await getDb()).mailMessage.findMany({ where: { to: victim.email, kind: "password_reset" }, orderBy: { id: "asc" } });
+
+    await drain();
+    const mails = to(victim.email).filter((m) => m.subject === "Reset your password");
+    expect(mails).toHaveLength(1);
+    const db = await getDb();
+    expect(await db.mailMessage.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ sentAt: null, nextAttemptAt: null, lastError: expect.stringMatching(/replaced/) });
+    expect((await db.mailMessage.findUniqueOrThrow({ where: { id: second.id } })).sentAt).not.toBeNull();
+    const token = new URL(/https?:\/\/\S+\/account\/reset-password\?\S+/.exec(mails[0].text!)![0]).searchParams.get("token")!;
+    const NEW = "Owner-Chosen-Lamp-42";
+    expect((await invoke("rest", "createResetPassword", { token, email: victim.email, password: NEW, passwordConfirmation: NEW }, { key })).status).toBe(200);
   });
 });

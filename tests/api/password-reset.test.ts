@@ -1,13 +1,15 @@
 // Issue 18 part 2: a forgotten password can be reset. The request answers alike for any email and mails a
 // single-use link that expires; the reset (REST PUT /api/shop/customers/reset-password, GraphQL createResetPassword)
 // sets the password and ends the account's tokens; a bad, used or expired token is 400, a mismatch or a weak
-// password 422. The link is read from the mail outbox, as an operator without SMTP_URL reads it.
+// password 422. The outbox keeps the mail sealed (issue 28): the link is read as the dispatcher hands it to the
+// transport (lib/mail/sealed.ts); tests/api/mail-delivery.test.ts follows it through a real SMTP delivery.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
 import { count, transportsOf } from "../support/gate-helpers.ts";
 import { BASE } from "../support/app.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { resolveCustomerToken } from "../../lib/customers/tokens.ts";
+import { unsealMail } from "../../lib/mail/sealed.ts";
 
 delete process.env.SMTP_URL;
 const saved = { ...process.env };
@@ -24,13 +26,20 @@ beforeAll(async () => {
   key = await storefrontKey();
 });
 
-/** Asks for a reset over the family's REST path and reads the link from the newest reset mail to `email`. */
+const LINK = /https?:\/\/\S+\/account\/reset-password\?\S+/;
+
+/**
+ * Asks for a reset over the family's REST path and reads the link from the newest reset mail to `email` as it is
+ * sent: the outbox row unsealed, as the dispatcher does just before handing it to the transport.
+ */
 async function requestReset(email: string) {
   const res = await call("POST", "/api/shop/customers/forgot-password", { email }, { key });
   expect(res.status).toBe(200);
-  const mail = await (await getDb()).mailMessage.findFirstOrThrow({ where: { to: email, kind: "password_reset" }, orderBy: { id: "desc" } });
-  const link = new URL(/https?:\/\/\S+\/account\/reset-password\?\S+/.exec(mail.text)![0]);
-  return { mail, link, token: link.searchParams.get("token")!, email: link.searchParams.get("email")! };
+  const db = await getDb();
+  const mail = await db.mailMessage.findFirstOrThrow({ where: { to: email, kind: "password_reset" }, orderBy: { id: "desc" } });
+  const sent = (await unsealMail(db, mail))!;
+  const link = new URL(LINK.exec(sent.text)![0]);
+  return { mail, sent, link, token: link.searchParams.get("token")!, email: link.searchParams.get("email")! };
 }
 
 const loginStatus = async (email: string, password: string) => (await call("POST", "/api/shop/customer/login", { email, password }, { key })).status;
@@ -47,17 +56,43 @@ describe("forgot password on the family's path", () => {
     expect(known.body).toEqual({ success: true, message: expect.any(String) });
     expect(await count("mailMessage", { to: stranger })).toBe(0);
 
-    const { mail, link, token, email } = await requestReset(shopper.email);
+    const { mail, sent, link, token, email } = await requestReset(shopper.email);
     expect(mail).toMatchObject({ to: shopper.email, transport: "none", sentAt: null, subject: "Reset your password" });
     expect(`${link.origin}${link.pathname}`).toBe(`${BASE}/account/reset-password`);
     expect(email).toBe(shopper.email);
     expect(token).toMatch(/^[\w-]{40,}$/);
-    expect(mail.html).toContain(`href="${link.toString().replaceAll("&", "&amp;")}"`);
-    expect(mail.text).toContain("60 minutes");
-    // Only the hash is kept.
+    expect(sent.html).toContain(`href="${link.toString().replaceAll("&", "&amp;")}"`);
+    expect(sent.text).toContain("60 minutes");
+    // Only the hash is kept, and the outbox holds the link sealed: the reset's id where the token goes.
     const db = await getDb();
-    expect(await db.passwordReset.count({ where: { tokenHash: sha256(token) } })).toBe(1);
+    const row = await db.passwordReset.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
     expect(await db.passwordReset.count({ where: { tokenHash: token } })).toBe(0);
+    const stored = await db.mailMessage.findUniqueOrThrow({ where: { id: mail.id } });
+    for (const part of [stored.text, stored.html]) {
+      expect(part).not.toContain(token);
+      expect(part).toContain(`reset-password?token=sealed-reset-${row.id}&`);
+    }
+  });
+
+  it("the token is made when the mail is sent, for the mail's own recipient only; a stale reference sends nothing", async () => {
+    const shopper = await customer(key);
+    const db = await getDb();
+    const first = await requestReset(shopper.email);
+    // Each send makes a new token and ends the one before: a retried mail leaves only its last link working.
+    const again = (await unsealMail(db, first.mail))!;
+    const retried = new URL(LINK.exec(again.text)![0]).searchParams.get("token")!;
+    expect(retried).not.toBe(first.token);
+    expect(await db.passwordReset.count({ where: { tokenHash: sha256(first.token) } })).toBe(0);
+    expect(await db.passwordReset.count({ where: { tokenHash: sha256(retried) } })).toBe(1);
+
+    // The same sealed text addressed to someone else issues nothing.
+    expect(await unsealMail(db, { ...first.mail, to: (await customer(key)).email })).toBeNull();
+    expect(await db.passwordReset.count({ where: { tokenHash: sha256(retried) } })).toBe(1);
+    // Mail that is not a reset passes through as stored, even if it imitates a reference.
+    expect(await unsealMail(db, { ...first.mail, kind: "registration" })).toEqual({ text: first.mail.text, html: first.mail.html });
+    // A newer request replaces the reset: the older mail can no longer be sent with a working link.
+    await requestReset(shopper.email);
+    expect(await unsealMail(db, first.mail)).toBeNull();
   });
 
   it("PASSWORD_RESET_TTL_MINUTES sets how long the link works", async () => {

@@ -1,0 +1,45 @@
+// A mail that carries a live secret (the password reset link) is written to the outbox sealed: where the secret goes,
+// the stored text holds only a reference to the reset it belongs to, and the secret is made at send time. The
+// dispatcher draws a fresh token, stores its SHA-256 on the reset and puts the token into the message it hands to
+// the transport; the outbox row keeps the sealed text. So no one reading the outbox (the Admin API's
+// settings.mail.view, `mail list`, the database) ever sees a usable token, before or after delivery.
+import type { Db } from "../db/client.ts";
+import { randomSecret, sha256 } from "../auth/secrets.ts";
+
+const SEAL_PREFIX = "sealed-reset-";
+/** URL-safe (URLSearchParams leaves it as is), so it sits in the link as the token would. */
+const SEAL = /sealed-reset-(\d{1,10})(?!\d)/g;
+
+/** What a reset mail's link carries in the outbox instead of the token: the id of its PasswordReset row. */
+export function sealedResetToken(resetId: number): string {
+  return `${SEAL_PREFIX}${resetId}`;
+}
+
+export interface SealedMail {
+  kind: string;
+  to: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The text and HTML to send for an outbox message, its secret filled in; null when the secret can no longer be
+ * issued (the reset was used, replaced by a newer one or expired before the mail left: its link could only fail).
+ * Each call issues a new token and ends the previous one, so a retried send leaves only the last mail's link working.
+ */
+export async function unsealMail(db: Pick<Db, "passwordReset">, m: SealedMail, now = new Date()): Promise<{ text: string; html: string } | null> {
+  if (m.kind !== "password_reset") return { text: m.text, html: m.html };
+  // The link comes after every paragraph, so the last reference is the link's even if a name imitates one. The
+  // reset must also be for the message's own recipient: a reference can only ever mail a token to its owner.
+  const seals = [...m.text.matchAll(SEAL)];
+  const last = seals.at(-1);
+  if (!last) return null;
+  const token = randomSecret(32);
+  const issued = await db.passwordReset.updateMany({
+    where: { id: Number(last[1]), email: m.to, expiresAt: { gt: now } },
+    data: { tokenHash: sha256(token) },
+  });
+  if (issued.count === 0) return null;
+  const seal = new RegExp(`${last[0]}(?!\\d)`, "g");
+  return { text: m.text.replace(seal, token), html: m.html.replace(seal, token) };
+}
