@@ -7,4 +7,7 @@ export async function register() {
   // Transactional mail leaves from the server process, after the changes that cause it have committed.
   const { startMailDispatcher } = await import("@/lib/mail/dispatcher");
   startMailDispatcher((fields, msg) => log.info(fields, msg));
+  // Abandoned carts and their uploaded files are deleted after CART_UPLOAD_RETENTION_DAYS (lib/cart/retention.ts).
+  const [{ startCartPurge }, { getDb }] = await Promise.all([import("@/lib/cart/retention"), import("@/lib/db/client")]);
+  startCartPurge(getDb, (fields, msg) => log.info(fields, msg));
 }

@@ -1,27 +1,17 @@
 // Admin panel sign-in: email and password (bcrypt), a browser session held in an HttpOnly, SameSite=Strict
 // cookie whose SHA-256 alone is stored, and a per-session CSRF token that every write must echo back.
-// Five wrong passwords in a row lock the account for fifteen minutes; attempts also count against the per-account
-// and per-address budgets of lib/rate-limit/attempts.ts (429), which hold for unknown emails too.
+// Wrong passwords count against the budgets of lib/rate-limit/attempts.ts, which hold for unknown emails too: per
+// account and address and per address (429), and per account a growing delay instead of a lock, so that nobody can
+// lock the owner out by guessing from elsewhere.
 import bcrypt from "bcryptjs";
 import type { Db } from "../db/client.ts";
-import { AppError, Forbidden, Unauthenticated } from "../errors.ts";
+import { Forbidden, Unauthenticated } from "../errors.ts";
 import { randomSecret, sameHash, sha256 } from "../auth/secrets.ts";
 import { effectivePermissions } from "../integrations/tokens.ts";
 import { decoyHash } from "../customers/account.ts";
 import { spendAttempt } from "../rate-limit/attempts.ts";
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 8 * 3600_000;
-
-export class AccountLocked extends AppError {
-  constructor(until: Date, now: Date) {
-    const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-    super(423, "account_locked", `Too many failed sign-ins. The account is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-      extra: { retry_after: Math.ceil((until.getTime() - now.getTime()) / 1000) },
-    });
-  }
-}
 
 export interface IssuedSession {
   token: string;
@@ -38,24 +28,11 @@ export async function signIn(
 ): Promise<IssuedSession> {
   const attempt = await spendAttempt("panelSignIn", email, ip);
   const admin = await db.adminUser.findUnique({ where: { email: email.trim().toLowerCase() } });
-  if (admin?.lockedUntil && admin.lockedUntil > now) throw new AccountLocked(admin.lockedUntil, now);
   // An unknown email is compared against a decoy of the same cost, so it takes as long as a wrong password.
   const matches = await bcrypt.compare(password, admin?.passwordHash ?? (await decoyHash()));
-  if (!admin || !matches) {
-    if (admin) await countFailure(db, admin.id, now);
-    throw new Unauthenticated("The email or password is not correct.", "invalid_credentials");
-  }
+  if (!admin || !matches) throw new Unauthenticated("The email or password is not correct.", "invalid_credentials");
   await attempt.succeeded();
   if (!admin.status) throw new Forbidden("This admin account is disabled.");
-  // Cleared only while unlocked: a right guess racing the wrong ones that locked the account gets no session.
-  const cleared = await db.adminUser.updateMany({
-    where: { id: admin.id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
-    data: { failedLogins: 0, lockedUntil: null },
-  });
-  if (cleared.count === 0) {
-    const { lockedUntil } = await db.adminUser.findUniqueOrThrow({ where: { id: admin.id }, select: { lockedUntil: true } });
-    throw new AccountLocked(lockedUntil ?? new Date(now.getTime() + LOCKOUT_MS), now);
-  }
   const token = randomSecret(32);
   const csrfToken = randomSecret(24);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -63,25 +40,6 @@ export async function signIn(
   // Expired sessions of anyone are swept on sign-in; there is no other reader of them.
   await db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } });
   return { token, csrfToken, expiresAt };
-}
-
-/**
- * One more wrong password, counted by an atomic increment so that parallel guesses all count. The failure that
- * reaches MAX_FAILED_LOGINS locks the account and starts a fresh count; any failure at or past it answers locked.
- */
-async function countFailure(db: Db, adminId: number, now: Date): Promise<void> {
-  const { failedLogins } = await db.adminUser.update({
-    where: { id: adminId },
-    data: { failedLogins: { increment: 1 } },
-    select: { failedLogins: true },
-  });
-  if (failedLogins < MAX_FAILED_LOGINS) return;
-  const until = new Date(now.getTime() + LOCKOUT_MS);
-  await db.adminUser.updateMany({
-    where: { id: adminId, failedLogins: { gte: MAX_FAILED_LOGINS } },
-    data: { failedLogins: 0, lockedUntil: until },
-  });
-  throw new AccountLocked(until, now);
 }
 
 export interface PanelSession {

@@ -67,8 +67,9 @@ export const createGuestEuWithdrawal = operation({
   surface: "shop",
   kind: "mutation",
   summary:
-    "Withdraw from an order without an account: `orderIncrementId` and the order's `email` (a mismatch is 404), optional " +
-    "`reasonText`. Idempotent per order: the same uuid comes back.",
+    "Withdraw from a guest order: `orderIncrementId` and the order's `email` (a mismatch is 404), optional `reasonText`. " +
+    "An order placed with a customer account is refused (403 `order_has_account`: withdraw from it signed in). Tries are " +
+    "limited per order number, email and address (429). Idempotent per order: the same uuid comes back.",
   access: "public",
   input: z.object({ orderIncrementId: text(50), email: email(), reasonText }),
   output: EuWithdrawal,

@@ -3,7 +3,8 @@
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
-import { NotFound } from "../errors.ts";
+import { Forbidden, NotFound } from "../errors.ts";
+import { spendAttempt } from "../rate-limit/attempts.ts";
 import { newUuid } from "../auth/secrets.ts";
 import { mailWithdrawalReceived } from "../mail/events.ts";
 
@@ -81,9 +82,18 @@ export async function withdrawOrder(ctx: RequestContext, input: { orderId: numbe
   return declare(ctx, order, false, input.reasonText);
 }
 
-/** A wrong number or email is the same 404, so the form does not reveal which orders exist. */
+/**
+ * A wrong number or email is the same 404, so the form does not reveal which orders exist; each try spends an attempt
+ * (per order number, per email and per address), since order numbers run in sequence and emails are easy to come by.
+ * An order placed with a customer account is withdrawn from in that account: the form says so only to a caller who
+ * named both its number and its email.
+ */
 export async function withdrawGuestOrder(ctx: RequestContext, input: { orderIncrementId: string; email: string; reasonText?: string }) {
+  await spendAttempt("euWithdrawal", [`order:${input.orderIncrementId}`, `email:${input.email}`], ctx.ip);
   const order = await ctx.db.order.findUnique({ where: { incrementId: input.orderIncrementId }, select: ORDER_REF });
   if (!order || order.customerEmail.toLowerCase() !== input.email) throw new NotFound("Order");
+  if (order.customerId !== null) {
+    throw new Forbidden("This order was placed with a customer account: sign in and withdraw from it under your orders.", "order_has_account");
+  }
   return declare(ctx, order, true, input.reasonText);
 }

@@ -74,3 +74,18 @@ export async function refund(prefix: string, subject: string, points: number, op
   const limiter = await limiterFor(prefix, points, opts.windowSeconds ?? WINDOW_SECONDS);
   await limiter.reward(subject, Math.max(1, Math.ceil(opts.cost ?? 1)));
 }
+
+/** No refusal is meant by a tally: its points are only a ceiling rate-limiter-flexible needs. */
+const TALLY_POINTS = 1_000_000_000;
+
+/** Counts one more event of `subject` in its window (shared across instances over Redis) and returns the count so far. */
+export async function tally(prefix: string, subject: string, windowSeconds: number): Promise<number> {
+  const limiter = await limiterFor(prefix, TALLY_POINTS, windowSeconds);
+  return (await limiter.consume(subject, 1)).consumedPoints;
+}
+
+/** Starts `subject`'s tally from zero again. */
+export async function clearTally(prefix: string, subject: string, windowSeconds: number): Promise<void> {
+  const limiter = await limiterFor(prefix, TALLY_POINTS, windowSeconds);
+  await limiter.delete(subject);
+}

@@ -13,6 +13,8 @@ export interface StorefrontKeyInput {
   rateLimit?: number | null;
   allowedIps?: string | string[] | null;
   expiresAt?: Date | null;
+  /** Handed to every visitor (see VerifiedKey.isPublic). */
+  isPublic?: boolean;
 }
 
 export interface IssuedKey {
@@ -45,6 +47,7 @@ export async function createStorefrontKey(db: Db, input: StorefrontKeyInput): Pr
       keyPrefix: key.slice(0, 8),
       status: "active",
       rateLimit: input.rateLimit ?? null,
+      isPublic: input.isPublic ?? false,
       allowedIps: normaliseAllowlist(input.allowedIps),
       expiresAt: input.expiresAt ?? null,
     },
@@ -81,6 +84,7 @@ export async function rotateStorefrontKey(db: Db, id: number, now = new Date()):
         keyPrefix: key.slice(0, 8),
         status: "active",
         rateLimit: old.rateLimit,
+        isPublic: old.isPublic,
         allowedIps: old.allowedIps,
         expiresAt: new Date(now.getTime() + ROTATED_KEY_LIFETIME_MS),
         rotatedFromId: old.id,
@@ -93,9 +97,31 @@ export async function rotateStorefrontKey(db: Db, id: number, now = new Date()):
 export interface VerifiedKey {
   id: number;
   rateLimit: number | null;
+  /** A public key: its budget is counted per client address (see isPublicKey). */
+  isPublic: boolean;
 }
 
-type KeyRow = { id: number; status: string; expiresAt: Date | null; allowedIps: string | null; rateLimit: number | null; lastUsedAt: Date | null };
+/**
+ * Whether a key is public, i.e. handed to every visitor's browser: a key made public (the reference storefront's own,
+ * lib/ui/storefront/storefront-key.ts; a rotation keeps the flag), or the key `STOREFRONT_KEY` configures for the
+ * storefront pages. SPEC.md gives a key one budget ("100 requests per generated storefront key"), which is right for
+ * a key a storefront's server holds; a public key's budget shared by everyone would let any visitor use it all up,
+ * so it is counted per address.
+ */
+function isPublicKey(row: { isPublic: boolean; keyHash: string }): boolean {
+  const configured = process.env.STOREFRONT_KEY;
+  return row.isPublic || (!!configured && sha256(configured) === row.keyHash);
+}
+
+/** Whose budget a request with this key spends: the key's, or for a public key the key's at this client address. */
+export function keyBudgetSubject(key: VerifiedKey, ip: string | null): string {
+  return key.isPublic ? `${key.id}@${ip ?? "-"}` : String(key.id);
+}
+
+type KeyRow = {
+  id: number; isPublic: boolean; keyHash: string; status: string; expiresAt: Date | null; allowedIps: string | null; rateLimit: number | null;
+  lastUsedAt: Date | null;
+};
 
 /**
  * Key rows read by the gate, held for a moment: every request checks its key, and most come in bursts. A write
@@ -122,7 +148,7 @@ async function keyRow(db: Db, hash: string, now: number): Promise<KeyRow | null>
   const startedAt = generation;
   const row = await db.storefrontKey.findUnique({
     where: { keyHash: hash },
-    select: { id: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
+    select: { id: true, isPublic: true, keyHash: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
   });
   if (row && KEY_CACHE_MS > 0 && startedAt === generation) {
     if (verified.size >= KEY_CACHE_MAX) verified.clear();
@@ -149,5 +175,5 @@ export async function verifyStorefrontKey(db: Db, key: string, ip: string | null
     row.lastUsedAt = now; // the held row too, so the requests of this burst do not all write it
     db.storefrontKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
-  return { id: row.id, rateLimit: row.rateLimit };
+  return { id: row.id, rateLimit: row.rateLimit, isPublic: isPublicKey(row) };
 }

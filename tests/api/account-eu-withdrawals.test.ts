@@ -1,6 +1,8 @@
 // EU withdrawals on REST and GraphQL: a customer's for their own order, a guest's by order number and email,
 // idempotent per order (the same uuid comes back); list and one for the customer; bad input and isolation.
-import { beforeAll, describe, expect, it } from "vitest";
+// Issue 28 item 7: the guest form spends an attempt budget (per order number, per email, per address) and refuses an
+// order placed with a customer account.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { customer, getDb, storefrontKey } from "../support/client.ts";
 import { invoke, must, VIAS } from "../support/invoke.ts";
 import { placeTestOrder, testProduct } from "../support/orders.ts";
@@ -64,13 +66,20 @@ describe.each(VIAS)("EU withdrawals over %s", (via) => {
     expect(await withdrawalsOf(order.id)).toHaveLength(1);
   });
 
-  it("shows a withdrawal made through the guest form to the order's customer", async () => {
+  it("refuses the guest form for an order placed with an account (403 order_has_account), writing nothing; its customer withdraws signed in", async () => {
     const me = await customer(key);
     const order = await orderOf(me);
-    const guest = must(await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: me.email }, { key }));
+    const refused = await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: me.email }, { key });
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe("order_has_account");
+    expect(refused.message).toMatch(/customer account: sign in/);
+    expect(await withdrawalsOf(order.id)).toEqual([]);
+    expect(await (await getDb()).mailMessage.count({ where: { to: me.email, kind: { contains: "withdrawal" } } })).toBe(0);
+    // A wrong email for the same order is the plain 404: the refusal reveals nothing to someone who does not know both.
+    expect((await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: "someone.else@example.com" }, { key })).status).toBe(404);
+
     const mine = must(await invoke(via, createEuWithdrawal, { orderId: order.id }, { key, bearer: me.token }));
-    expect(mine.uuid).toBe(guest.uuid);
-    expect(must(await invoke(via, euWithdrawals, {}, { key, bearer: me.token })).map((w: { id: number }) => w.id)).toEqual([guest.id]);
+    expect(mine).toMatchObject({ orderId: order.id, isGuest: false });
   });
 
   it.each([
@@ -88,6 +97,55 @@ describe.each(VIAS)("EU withdrawals over %s", (via) => {
     const order = await orderOf(undefined, "guest@example.com");
     expect((await invoke(via, createEuWithdrawal, { orderId: order.id }, { key })).status).toBe(401);
     expect((await invoke(via, euWithdrawals, {}, { key })).status).toBe(401);
+  });
+});
+
+describe.each(VIAS)("the guest EU-withdrawal form's attempt budget over %s", (via) => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  });
+  let octet = 0;
+  const from = (ip = `198.18.${VIAS.indexOf(via)}.${++octet}`) => ({ key, headers: { "X-Forwarded-For": ip } });
+
+  function expectRateLimited(r: Awaited<ReturnType<typeof invoke>>) {
+    expect(r.status).toBe(429);
+    expect(r.code).toBe("rate_limit_exceeded");
+    expect(Number(r.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+  }
+
+  it("per order number: guessing emails for one order from many addresses runs out, even for the right email; nothing is written", async () => {
+    process.env.EU_WITHDRAWAL_LIMIT_PER_ACCOUNT = "3";
+    const order = await orderOf(undefined, "guest@example.com");
+    for (let i = 0; i < 3; i++) {
+      expect((await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: `guess${i}@example.com` }, from())).status).toBe(404);
+    }
+    expectRateLimited(await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: "guest@example.com" }, from()));
+    expect(await withdrawalsOf(order.id)).toEqual([]);
+  });
+
+  it("per email: guessing order numbers for one email runs out", async () => {
+    process.env.EU_WITHDRAWAL_LIMIT_PER_ACCOUNT = "2";
+    const email = `target.${via}@example.com`;
+    const order = await orderOf(undefined, email);
+    for (const n of [`000-guess-1-${via}`, `000-guess-2-${via}`]) {
+      expect((await invoke(via, createGuestEuWithdrawal, { orderIncrementId: n, email: email.toUpperCase() }, from())).status).toBe(404);
+    }
+    expectRateLimited(await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email }, from()));
+    expect(await withdrawalsOf(order.id)).toEqual([]);
+  });
+
+  it("per address: one address trying many orders runs out; another address is served", async () => {
+    process.env.EU_WITHDRAWAL_LIMIT_PER_ADDRESS = "2";
+    const ip = `198.18.9${VIAS.indexOf(via)}.1`;
+    const order = await orderOf(undefined, "guest@example.com");
+    for (const n of ["000-spray-1", "000-spray-2"]) {
+      expect((await invoke(via, createGuestEuWithdrawal, { orderIncrementId: `${n}-${via}`, email: "guest@example.com" }, from(ip))).status).toBe(404);
+    }
+    expectRateLimited(await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: "guest@example.com" }, from(ip)));
+    expect(await withdrawalsOf(order.id)).toEqual([]);
+    expect(must(await invoke(via, createGuestEuWithdrawal, { orderIncrementId: order.incrementId, email: "guest@example.com" }, from()))).toMatchObject({ orderId: order.id, isGuest: true });
   });
 });
 

@@ -1,7 +1,9 @@
 // Issue 13 item 3: guessing has a price. Customer login, registration and forgotten-password requests (REST and
 // GraphQL) and the panel sign-in have budgets per account and per client address (429 with Retry-After and the
-// rate_limit_exceeded body); parallel wrong panel passwords all count towards the lockout; an unknown email is
-// compared against a decoy hashed at the real BCRYPT_COST.
+// rate_limit_exceeded body); an unknown email is compared against a decoy hashed at the real BCRYPT_COST.
+// Issue 28 item 5: nobody can lock out the owner. For login and panel sign-in the account's budget is per account
+// AND address, and failures from anywhere only slow the account's next attempts down by a growing delay (seen here
+// through attemptPause.sleep, never timed), which the right password resets.
 // vitest.config.ts raises every attempt budget; each case here lowers the one it tests (they are read per attempt)
 // and calls from addresses of its own (X-Forwarded-For, believed under the suite's TRUST_PROXY=1).
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,7 +19,16 @@ import { count, transportsOf, type Outcome } from "../support/gate-helpers.ts";
 import { subAdmin } from "../support/admin.ts";
 import { BCRYPT_COST, decoyHash } from "../../lib/customers/account.ts";
 import { startSession } from "../../lib/admin-session/routes.ts";
-import { MAX_FAILED_LOGINS } from "../../lib/admin-session/session.ts";
+import { attemptDelayMs, attemptPause, attemptRule, spendAttempt } from "../../lib/rate-limit/attempts.ts";
+
+/** The delays served from now on, recorded instead of waited. */
+function recordDelays(): number[] {
+  const served: number[] = [];
+  vi.spyOn(attemptPause, "sleep").mockImplementation(async (ms) => {
+    served.push(ms);
+  });
+  return served;
+}
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -49,24 +60,51 @@ const register = transportsOf("createCustomer");
 const forgot = transportsOf("createForgotPassword");
 
 describe.each(login)("customer login ($name)", (transport) => {
-  it("per account: wrong passwords use up the account's budget, from any address; then even the right one gets 429", async () => {
-    process.env.LOGIN_LIMIT_PER_ACCOUNT = "3";
+  it("per account and address: wrong passwords from one address use up that pair's budget (429); the right password from another address still logs in", async () => {
+    process.env.LOGIN_LIMIT_PER_ACCOUNT = "10";
     const key = await storefrontKey();
     const shopper = await customer(key);
     const tokens = () => count("customerToken", { customerId: shopper.id });
     const before = await tokens();
+    const attacker = address();
 
-    for (let i = 0; i < 3; i++) {
-      expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, address()))).status).toBe(401);
+    for (let i = 0; i < 10; i++) {
+      expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, attacker))).status).toBe(401);
     }
-    // The email is normalised: case and spaces do not make a new account bucket.
-    const refused = await transport.send({ email: ` ${shopper.email.toUpperCase()} `, password: shopper.password }, from(key, address()));
-
+    // The email is normalised: case and spaces do not make a new bucket.
+    const refused = await transport.send({ email: ` ${shopper.email.toUpperCase()} `, password: "wrong-password" }, from(key, attacker));
     expectRateLimited(refused, transport.name);
+    // Even the right password from the guessing address waits out the window.
+    expectRateLimited(await transport.send({ email: shopper.email, password: shopper.password }, from(key, attacker)), transport.name);
     expect(await tokens()).toBe(before);
+
+    const owner = await transport.send({ email: shopper.email, password: shopper.password }, from(key, address()));
+    expect(owner.status, JSON.stringify(owner.raw)).toBe(transport.success);
+    expect(await tokens()).toBe(before + 1);
   });
 
-  it("per account: a right password gives its point back, so a customer who logs in often is not locked out", async () => {
+  it("per account: wrong passwords from many addresses never lock the owner out, they slow the account down; the right password resets the delay", async () => {
+    process.env.LOGIN_DELAY_AFTER = "2";
+    process.env.LOGIN_DELAY_BASE_MS = "250";
+    process.env.LOGIN_DELAY_MAX_MS = "2000";
+    const served = recordDelays();
+    const key = await storefrontKey();
+    const shopper = await customer(key);
+
+    for (let i = 0; i < 7; i++) {
+      expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, address()))).status).toBe(401);
+    }
+    expect(served).toEqual([250, 500, 1000, 2000, 2000]);
+
+    const owner = await transport.send({ email: shopper.email, password: shopper.password }, from(key, address()));
+    expect(owner.status, JSON.stringify(owner.raw)).toBe(transport.success);
+    expect(served).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    // A success starts the count again: the next attempts are answered at once.
+    expect((await transport.send({ email: shopper.email, password: "wrong-password" }, from(key, address()))).status).toBe(401);
+    expect(served).toHaveLength(6);
+  });
+
+  it("per account and address: a right password gives its point back, so a customer who logs in often is not refused", async () => {
     process.env.LOGIN_LIMIT_PER_ACCOUNT = "2";
     const key = await storefrontKey();
     const shopper = await customer(key);
@@ -174,41 +212,63 @@ async function adminWithPassword(password: string) {
 }
 
 describe("panel sign-in", () => {
-  it("per account: an email, known or not, runs out of attempts; 429 with Retry-After", async () => {
+  it("per account and address: an email, known or not, runs out of attempts from one address; 429 with Retry-After", async () => {
     process.env.PANEL_SIGN_IN_LIMIT_PER_ACCOUNT = "3";
     const email = `${unique("nobody")}@example.com`;
-    for (let i = 0; i < 3; i++) expect((await panelSignIn(email, "guess", address())).status).toBe(401);
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await panelSignIn(email, "guess", ip)).status).toBe(401);
 
-    const refused = await panelSignIn(email, "guess", address());
+    const refused = await panelSignIn(email, "guess", ip);
 
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: expect.any(String), error: "rate_limit_exceeded", retry_after: expect.any(Number) });
     expect(refused.headers.get("Retry-After")).toBe(String(refused.body.retry_after));
+    expect((await panelSignIn(email, "guess", address())).status).toBe(401);
+  });
+
+  it("nobody can lock out the owner: wrong passwords from address A, then the right one from address B gets a session", async () => {
+    process.env.PANEL_SIGN_IN_LIMIT_PER_ACCOUNT = "10";
+    const admin = await adminWithPassword("Quiet-Harbor-Lamp-42");
+    const attacker = address();
+    for (let i = 0; i < 10; i++) expect((await panelSignIn(admin.email, "wrong-password", attacker)).status).toBe(401);
+    expect((await panelSignIn(admin.email, "Quiet-Harbor-Lamp-42", attacker)).status).toBe(429);
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(0);
+
+    const owner = await panelSignIn(admin.email, "Quiet-Harbor-Lamp-42", address());
+
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(1);
+  });
+
+  it("parallel wrong passwords from many addresses all count towards the account's delay; the right password still gets in, and resets it", async () => {
+    process.env.PANEL_SIGN_IN_DELAY_AFTER = "3";
+    process.env.PANEL_SIGN_IN_DELAY_BASE_MS = "100";
+    process.env.PANEL_SIGN_IN_DELAY_MAX_MS = "60000";
+    const served = recordDelays();
+    const admin = await adminWithPassword("Quiet-Harbor-Lamp-42");
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => panelSignIn(admin.email, "wrong-password", address())));
+
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(401));
+    expect(served.sort((a, b) => a - b)).toEqual([100, 200, 400]);
+    const owner = await panelSignIn(admin.email, "Quiet-Harbor-Lamp-42", address());
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    expect(served).toContain(800);
+    expect(await count("adminSession", { adminId: admin.adminId })).toBe(1);
+    expect((await panelSignIn(admin.email, "wrong-password", address())).status).toBe(401);
+    expect(served).toHaveLength(4);
   });
 
   it("per address: one address trying many emails runs out; no session is made past it", async () => {
     process.env.PANEL_SIGN_IN_LIMIT_PER_ADDRESS = "3";
-    const admin = await adminWithPassword("Right123!pass");
+    const admin = await adminWithPassword("Quiet-Harbor-Lamp-42");
     const ip = address();
     for (let i = 0; i < 3; i++) expect((await panelSignIn(`${unique("nobody")}@example.com`, "guess", ip)).status).toBe(401);
 
-    expect((await panelSignIn(admin.email, "Right123!pass", ip)).status).toBe(429);
+    expect((await panelSignIn(admin.email, "Quiet-Harbor-Lamp-42", ip)).status).toBe(429);
     expect(await count("adminSession", { adminId: admin.adminId })).toBe(0);
-    expect((await panelSignIn(admin.email, "Right123!pass", address())).status).toBe(200);
+    expect((await panelSignIn(admin.email, "Quiet-Harbor-Lamp-42", address())).status).toBe(200);
     expect(await count("adminSession", { adminId: admin.adminId })).toBe(1);
-  });
-
-  it("parallel wrong passwords all count: the account locks, and the right password is then refused", async () => {
-    const admin = await adminWithPassword("Right123!pass");
-    const answers = await Promise.all(Array.from({ length: MAX_FAILED_LOGINS }, () => panelSignIn(admin.email, "wrong-password", address())));
-
-    expect(answers.map((a) => a.status).sort()).toEqual([...Array(MAX_FAILED_LOGINS - 1).fill(401), 423]);
-    const row = await (await getDb()).adminUser.findUniqueOrThrow({ where: { id: admin.adminId } });
-    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
-    const after = await panelSignIn(admin.email, "Right123!pass", address());
-    expect(after.status).toBe(423);
-    expect(after.body.error).toBe("account_locked");
-    expect(await count("adminSession", { adminId: admin.adminId })).toBe(0);
   });
 });
 
@@ -233,5 +293,37 @@ describe("timing decoy", () => {
       expect(hash).toBe(await decoyHash());
       expect(bcrypt.getRounds(hash)).toBe(bcrypt.getRounds(stored.passwordHash));
     }
+  });
+});
+
+describe("the delay and the budgets, computed", () => {
+  it("doubles from the base past the free failures, up to the cap", () => {
+    const rule = { after: 3, baseMs: 250, maxMs: 4000 };
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 50, 5000].map((f) => attemptDelayMs(rule, f))).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000, 4000, 4000, 4000]);
+    expect(attemptDelayMs({ after: 0, baseMs: 0, maxMs: 4000 }, 10)).toBe(0);
+  });
+
+  it("defaults to five free failures, then 250 ms doubling up to 4 s, for login and panel sign-in only; env overrides each", () => {
+    for (const name of Object.keys(process.env)) if (/^(LOGIN|PANEL_SIGN_IN|REGISTER)_/.test(name)) delete process.env[name];
+    expect(attemptRule("login")).toEqual({ perAccount: 10, perAddress: 100, windowSeconds: 900, slowDown: { after: 5, baseMs: 250, maxMs: 4000 } });
+    expect(attemptRule("panelSignIn").slowDown).toEqual({ after: 5, baseMs: 250, maxMs: 4000 });
+    expect(attemptRule("register").slowDown).toBeNull();
+    process.env.PANEL_SIGN_IN_DELAY_AFTER = "0";
+    process.env.PANEL_SIGN_IN_DELAY_BASE_MS = "500";
+    process.env.PANEL_SIGN_IN_DELAY_MAX_MS = "nonsense";
+    expect(attemptRule("panelSignIn").slowDown).toEqual({ after: 0, baseMs: 500, maxMs: 4000 });
+  });
+
+  it("a refused attempt spends nothing: the account and address budgets it did not exceed keep their points", async () => {
+    process.env.REGISTER_LIMIT_PER_ADDRESS = "1";
+    process.env.REGISTER_LIMIT_PER_ACCOUNT = "2";
+    const email = `${unique("refund")}@example.com`;
+    const ip = address();
+    await spendAttempt("register", `${unique("other")}@example.com`, ip);
+    for (let i = 0; i < 5; i++) await expect(spendAttempt("register", email, ip)).rejects.toMatchObject({ status: 429 });
+    // Five refusals from the spent address took none of the account's two points.
+    await spendAttempt("register", email, address());
+    await spendAttempt("register", email, address());
+    await expect(spendAttempt("register", email, address())).rejects.toMatchObject({ status: 429 });
   });
 });

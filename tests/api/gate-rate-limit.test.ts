@@ -1,7 +1,13 @@
 // Rate limits and context headers of the Shop gate (SPEC.md Limits, Errors 429, Authentication context headers).
 // vitest.config.ts sets a huge default budget, so only keys given their own `rateLimit` run out here.
-import { describe, expect, it } from "vitest";
-import { call, graphql, storefrontKey, unique, type CallOptions } from "../support/client.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, getDb, graphql, storefrontKey, unique, type CallOptions } from "../support/client.ts";
+import { storefrontAccess } from "../../lib/ui/storefront/storefront-key.ts";
+import { createStorefrontKey, rotateStorefrontKey } from "../../lib/storefront-keys/index.ts";
+import { sha256 } from "../../lib/auth/secrets.ts";
 import { count, DEFAULT_RATE_LIMIT, rateHeadersOf, transportsOf, RATE_HEADERS, type Outcome } from "../support/gate-helpers.ts";
 
 interface Probe {
@@ -73,6 +79,83 @@ describe("rate limit", () => {
     expect(refused.body.error).toBe("rate_limit_exceeded");
     expect(await count("contactMessage", { email: first })).toBe(1);
     expect(await count("contactMessage", { email: second })).toBe(0);
+  });
+});
+
+// Issue 28 item 6: the key the reference storefront hands every visitor is public, so its budget is counted per
+// client address (the default, or the key's own rateLimit, at each address) rather than one budget for everyone.
+describe("a public key", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  });
+
+  let octet = 0;
+  const from = (key: string) => ({ key, headers: { "X-Forwarded-For": `203.0.113.${++octet}` } });
+
+  /** The key the storefront pages make for themselves on a fresh install, with `rateLimit` set as an admin would. */
+  async function referenceKey(rateLimit: number | null) {
+    process.env.STOREFRONT_KEY_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sfkey-")), "key.txt");
+    const access = await storefrontAccess();
+    if (!access.on) throw new Error(access.reason);
+    const db = await getDb();
+    const row = await db.storefrontKey.findUniqueOrThrow({ where: { keyHash: sha256(access.key) } });
+    if (rateLimit !== null) await db.storefrontKey.update({ where: { id: row.id }, data: { rateLimit } });
+    return { key: access.key, made: row };
+  }
+
+  it("the reference storefront's key is made with the default budget, not a site-wide one", async () => {
+    const { made } = await referenceKey(null);
+    expect(made).toMatchObject({ name: "Reference storefront", rateLimit: null, isPublic: true, status: "active" });
+  });
+
+  it.each(reads)("$name: each client address has its own budget; one address is refused after its own", async (probe) => {
+    const { key } = await referenceKey(2);
+    const a = from(key);
+    const b = from(key);
+
+    expect((await probe.send(a)).status).toBe(200);
+    expect((await probe.send(a)).status).toBe(200);
+    const refused = await probe.send(a);
+    expect(refused.http).toBe(429);
+    expect(refused.raw).toEqual({ message: expect.any(String), error: "rate_limit_exceeded", retry_after: expect.any(Number) });
+    expect(refused.headers.get("Retry-After")).toBe(String(refused.raw.retry_after));
+
+    const other = await probe.send(b);
+    expect(other.status).toBe(200);
+    expect(rateHeadersOf(other.headers).remaining).toBe(1);
+    expect((await probe.send(b)).status).toBe(200);
+    expect((await probe.send(b)).http).toBe(429);
+  });
+
+  it("the key configured as STOREFRONT_KEY is public too", async () => {
+    const key = await storefrontKey({ rateLimit: 1 });
+    process.env.STOREFRONT_KEY = key;
+    const a = from(key);
+    expect((await call("GET", "/api/shop/locales", undefined, a)).status).toBe(200);
+    expect((await call("GET", "/api/shop/locales", undefined, a)).status).toBe(429);
+    expect((await call("GET", "/api/shop/locales", undefined, from(key))).status).toBe(200);
+  });
+
+  it("a rotated public key stays public; a key merely named like the reference storefront's is not", async () => {
+    const { made } = await referenceKey(1);
+    const db = await getDb();
+    const successor = await rotateStorefrontKey(db, made.id);
+    expect(await db.storefrontKey.findUniqueOrThrow({ where: { id: successor.id } })).toMatchObject({ isPublic: true, rateLimit: 1 });
+    expect((await call("GET", "/api/shop/locales", undefined, from(successor.key))).status).toBe(200);
+    expect((await call("GET", "/api/shop/locales", undefined, from(successor.key))).status).toBe(200);
+
+    const lookalike = await createStorefrontKey(db, { name: "Reference storefront", rateLimit: 1 });
+    expect((await call("GET", "/api/shop/locales", undefined, from(lookalike.key))).status).toBe(200);
+    expect((await call("GET", "/api/shop/locales", undefined, from(lookalike.key))).status).toBe(429);
+  });
+
+  it("any other key keeps one budget whatever the address (a storefront's server is one client)", async () => {
+    const key = await storefrontKey({ rateLimit: 2 });
+    expect((await call("GET", "/api/shop/locales", undefined, from(key))).status).toBe(200);
+    expect((await call("GET", "/api/shop/locales", undefined, from(key))).status).toBe(200);
+    expect((await call("GET", "/api/shop/locales", undefined, from(key))).status).toBe(429);
   });
 });
 

@@ -1,4 +1,4 @@
-// The panel's session over HTTP: the cookie's attributes, CSRF on every write, lockout after five failures.
+// The panel's session over HTTP: the cookie's attributes, CSRF on every write, and no lockout by wrong passwords.
 import { describe, it } from "vitest";
 import { panelCall } from "./support/panel.ts";
 import { expect } from "./support/browser.ts";
@@ -13,7 +13,7 @@ async function signIn(email: string, password: string) {
 
 describe("admin panel session", () => {
   it("sets an HttpOnly, SameSite=Strict cookie and refuses writes without the CSRF token", async () => {
-    const owner = await signIn("admin@example.com", "Admin123!admin");
+    const owner = await signIn("admin@example.com", "Lantern-Orbit-Meadow-7");
     expect(owner.res.status).toBe(200);
     expect(owner.setCookie).toMatch(/HttpOnly/);
     expect(owner.setCookie).toMatch(/SameSite=Strict/);
@@ -34,8 +34,8 @@ describe("admin panel session", () => {
     expect((await panelCall("settings/storefront-keys", { cookie: owner.cookie })).res.status).toBe(401);
   });
 
-  it("locks an account for fifteen minutes after five wrong passwords", async () => {
-    const owner = await signIn("admin@example.com", "Admin123!admin");
+  it("does not lock an account after wrong passwords: the right one still signs in (issue 28 item 5)", async () => {
+    const owner = await signIn("admin@example.com", "Lantern-Orbit-Meadow-7");
     const roles = (await panelCall("settings/roles", { cookie: owner.cookie })).body as { data: { id: number }[] };
     const email = `locked.${Date.now()}@example.com`;
     const made = await panelCall("settings/users", {
@@ -44,11 +44,8 @@ describe("admin panel session", () => {
     });
     expect(made.res.status).toBe(201);
 
-    for (let i = 1; i <= 4; i++) expect((await panelCall("session", { method: "POST", body: { email, password: "wrong" } })).res.status).toBe(401);
-    const fifth = await panelCall("session", { method: "POST", body: { email, password: "wrong" } });
-    expect(fifth.res.status).toBe(423);
-    expect(String(fifth.body?.message)).toMatch(/locked.*15 minutes/);
+    for (let i = 1; i <= 6; i++) expect((await panelCall("session", { method: "POST", body: { email, password: "wrong" } })).res.status).toBe(401);
     const right = await panelCall("session", { method: "POST", body: { email, password: "Right-Passw0rd!" } });
-    expect(right.res.status).toBe(423);
+    expect(right.res.status).toBe(200);
   });
 });

@@ -10,8 +10,6 @@ import { sha256 } from "../../auth/secrets.ts";
 import { createStorefrontKey } from "../../storefront-keys/index.ts";
 
 const keyFile = () => process.env.STOREFRONT_KEY_FILE || path.join("data", "reference-storefront-key.txt");
-/** Every shopper of this storefront shares its key, so its budget is a site's, not a single client's. */
-const RATE_LIMIT = 100_000;
 
 export type StorefrontAccess = { on: true; key: string } | { on: false; reason: string };
 
@@ -32,7 +30,8 @@ async function ownKey(): Promise<StorefrontAccess> {
   const saved = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   const known = saved ? await standing(db, saved) : null;
   if (known) return known;
-  const { key } = await createStorefrontKey(db, { name: "Reference storefront", rateLimit: RATE_LIMIT });
+  // Every visitor can read this key from the page, so it is a public key: the default budget, per client address.
+  const { key } = await createStorefrontKey(db, { name: "Reference storefront", isPublic: true });
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, key + "\n");
   return { on: true, key };
