@@ -3,8 +3,10 @@
 // rendered per request for that reason (app/layout.tsx). The JSON APIs are left out of the matcher (they carry
 // their headers themselves, lib/http/respond.ts), except the two explorer pages that live under /api, and CORS
 // preflights on /api: answered here, once for every route (lib/http/cors.ts), before any route is looked up.
+// In production the pages also carry Strict-Transport-Security, the same value as the API answers.
 import { NextResponse, type NextRequest } from "next/server";
 import { preflight, surfaceOfPath } from "./lib/http/cors.ts";
+import { strictTransportSecurity } from "./lib/http/transport-security.ts";
 
 function contentSecurityPolicy(nonce: string, pathname: string, dev = process.env.NODE_ENV === "development"): string {
   return [
@@ -41,6 +43,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
+  const hsts = strictTransportSecurity();
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
 }
 

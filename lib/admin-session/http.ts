@@ -5,6 +5,7 @@
 import { getDb } from "../db/client.ts";
 import { Forbidden, Unauthenticated } from "../errors.ts";
 import { csrfMatches, resolveSession, type PanelSession } from "./session.ts";
+import { forwardedProto } from "../http/client-ip.ts";
 
 export const SESSION_COOKIE = "commerce_admin";
 export const CSRF_HEADER = "x-csrf-token";
@@ -17,7 +18,9 @@ function cookieOf(req: Request, name: string): string | null {
   return null;
 }
 
-const secure = (req: Request) => new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+// Secure when the request came over HTTPS, believing X-Forwarded-Proto only from a proxy TRUST_PROXY names
+// (lib/http/client-ip.ts), or when the store's public address is HTTPS anyway (a browser reaches the panel there).
+const secure = (req: Request) => forwardedProto(req) === "https" || /^https:/i.test(process.env.PUBLIC_URL ?? "");
 
 // Path=/: the cookie goes to the session routes (/admin/api/session) and to the Admin API (/api/admin/…) the panel
 // calls. SameSite=Strict keeps it off requests started by other sites; HttpOnly keeps it from scripts.

@@ -1,12 +1,11 @@
-// What the handler needs to know of a GraphQL document before yoga runs it: whether it only introspects (no
-// storefront key needed), how many root fields each operation has (each is one request of the caller's budget)
-// and which root fields a plain query asks for (catalog reads are answered from cache).
+// What the handler needs to know of a GraphQL document before yoga runs it: how many root fields each operation has
+// (each is one request of the caller's budget) and which root fields a plain query asks for (catalog reads are
+// answered from cache).
 // Clients send the same few documents again and again, so each is parsed for this once.
 import { Kind, OperationTypeNode, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { GRAPHQL_LIMITS } from "./limits.ts";
 
 export interface DocumentFacts {
-  introspectionOnly: boolean;
   /**
    * Root fields of a document that is one or more queries of plain fields, each with the names of the arguments
    * it is given (literally or through variables); null for anything else.
@@ -23,7 +22,7 @@ export interface RootFields {
   names: ReadonlySet<string>;
 }
 
-const NOTHING: DocumentFacts = { introspectionOnly: false, queryFields: null, rootFields: new Map() };
+const NOTHING: DocumentFacts = { queryFields: null, rootFields: new Map() };
 const known = new Map<string, DocumentFacts>();
 const MAX_DOCUMENTS = 1_000;
 /** Longer documents are looked at every time: the map holds at most MAX_DOCUMENTS × MAX_KEPT_LENGTH characters. */
@@ -56,11 +55,7 @@ function factsOf(query: string): DocumentFacts {
     const { keys, names } = collectFields(d.selectionSet, fragments, new Set());
     rootFields.set(d.name?.value ?? "", { keys: keys.size, names });
   }
-  return {
-    introspectionOnly: everyField && [...fields.keys()].every((f) => f.startsWith("__")),
-    queryFields: plain && fields.size ? fields : null,
-    rootFields,
-  };
+  return { queryFields: plain && fields.size ? fields : null, rootFields };
 }
 
 /**

@@ -2,7 +2,10 @@
 // which inlines GraphiQL's script, styles, fonts and editor workers into the page, so the explorer loads nothing from
 // another host and works offline. The page gets a policy of its own: its script tags carry this answer's nonce, and
 // nothing but the app's own origin (and the blob: workers the page makes from its inlined code) is allowed.
-// Headers pasted into the page are not kept in the browser's storage.
+// Headers pasted into the page are not kept in the browser's storage. Every document needs the surface's credential,
+// the schema fetch behind the docs and completion included (lib/graphql/handler.ts), so the page says where it goes:
+// the Shop page opens with an X-STOREFRONT-KEY header to fill in, the Admin page's default document asks for an
+// Authorization header.
 import { randomBytes } from "node:crypto";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions, GraphiQLRenderer } from "graphql-yoga";
@@ -10,8 +13,25 @@ import type { Surface } from "../operations/define.ts";
 
 export const graphiqlRenderer: GraphiQLRenderer = renderGraphiQL;
 
+const HOW_TO = {
+  shop: [
+    "# Every request, the schema behind the docs and completion included, needs a storefront key:",
+    '# put it in Headers below as { "X-STOREFRONT-KEY": "pk_..." }, then re-fetch the schema (Shift-Ctrl-R).',
+  ],
+  admin: [
+    "# Every request, the schema behind the docs and completion included, needs an integration token: put it in",
+    '# Headers below as { "Authorization": "Bearer <id>|<secret>" }, then re-fetch the schema (Shift-Ctrl-R).',
+  ],
+};
+
 export function graphiqlOptions(surface: Surface): GraphiQLOptions {
-  return { title: surface === "shop" ? "Shop GraphQL" : "Admin GraphQL", shouldPersistHeaders: false };
+  return {
+    title: surface === "shop" ? "Shop GraphQL" : "Admin GraphQL",
+    shouldPersistHeaders: false,
+    defaultQuery: [...HOW_TO[surface], "{", "  __typename", "}", ""].join("\n"),
+    // A template for the key. The Admin page starts empty: an empty Authorization header would be a refused token.
+    ...(surface === "shop" ? { headers: JSON.stringify({ "X-STOREFRONT-KEY": "" }, null, 2) } : {}),
+  };
 }
 
 export function graphiqlPolicy(nonce: string): string {

@@ -1,6 +1,6 @@
 // Serves a GraphQL schema at a Next.js route through graphql-yoga, behind the same gate as REST
-// (lib/http/context.ts): the Shop endpoint needs the storefront key (introspection alone may go without), the Admin
-// one an integration token, or the panel's session, for every document. Each root field of a document spends one
+// (lib/http/context.ts): the Shop endpoint needs the storefront key, the Admin one an integration token, or the
+// panel's session, for every document, introspection included. Each root field of a document spends one
 // request of the credential's budget. The body is read once here (lib/http/body.ts); the resolvers (schema.ts)
 // authorize, validate, run and project through lib/operations/invoke.ts as REST does.
 import { createYoga, maskError, type GraphQLParams, type Plugin } from "graphql-yoga";
@@ -12,14 +12,13 @@ import { AppError } from "../errors.ts";
 import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
-import { documentCost, documentFacts, operationRootFields } from "./documents.ts";
+import { documentCost, operationRootFields } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
 import { reusedAnswer, reuseKey, type RootCall } from "./reuse.ts";
 import { documentLimits } from "./limits.ts";
-import { withRequestLog, yogaLogger } from "../log/index.ts";
+import { addLogSecrets, withRequestLog, yogaLogger } from "../log/index.ts";
+import { redactSecrets, submittedSecrets, type RedactionContext } from "./redact.ts";
 import { graphiqlOptions, graphiqlRenderer, withGraphiqlPolicy } from "./graphiql.ts";
-
-const introspectionOnly = (query: unknown) => documentFacts(query).introspectionOnly;
 
 /** A POST body read once by the APIs' one reader and cap (lib/http/body.ts, 413 beyond it), and its JSON when it is a JSON object. */
 interface ReadBody {
@@ -43,28 +42,35 @@ async function readBody(req: Request): Promise<ReadBody | null> {
 }
 
 /**
- * Whether the request must carry the surface's credential. The GraphiQL page shell (GET with Accept: text/html,
- * which yoga answers with the page and never executes) needs none; any document on the Admin endpoint does, even
- * introspection and `{ __typename }`, since the admin schema itself is not public. The Shop endpoint answers
- * introspection without a storefront key.
+ * Whether the request must carry the surface's credential: every document does, even introspection and
+ * `{ __typename }`, so that the schema is read only by a known client and on its budget (the explorer's schema fetch
+ * sends the headers typed into GraphiQL). Only the GraphiQL page shell (GET with Accept: text/html, which yoga
+ * answers with the page and never executes) needs none.
  */
-function needsCredential(surface: Surface, req: Request, body: ReadBody | null): boolean {
-  if (req.method === "GET" && (req.headers.get("accept") ?? "").includes("text/html")) return false;
-  if (surface === "admin") return true;
-  return !introspectionOnly(documentOf(req, body).query);
+function needsCredential(req: Request): boolean {
+  return !(req.method === "GET" && (req.headers.get("accept") ?? "").includes("text/html"));
 }
 
-/** The document and operation name of a GET (query string) or POST (JSON body). */
-function documentOf(req: Request, body: ReadBody | null): { query: unknown; operationName: unknown } {
+/** The document, operation name and variables of a GET (query string) or POST (JSON body). */
+function documentOf(req: Request, body: ReadBody | null): { query: unknown; operationName: unknown; variables: unknown } {
   if (req.method === "GET") {
     const params = new URL(req.url).searchParams;
-    return { query: params.get("query"), operationName: params.get("operationName") };
+    return { query: params.get("query"), operationName: params.get("operationName"), variables: parsedVariables(params.get("variables")) };
   }
-  return { query: body?.json?.query, operationName: body?.json?.operationName };
+  return { query: body?.json?.query, operationName: body?.json?.operationName, variables: body?.json?.variables };
+}
+
+function parsedVariables(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null; // yoga answers the bad JSON itself
+  }
 }
 
 /** The body the handler has read goes to yoga as parsed, instead of being read and parsed a second time. */
-type ServerContext = GraphqlContext & { parsedBody?: Record<string, unknown> };
+type ServerContext = GraphqlContext & RedactionContext & { parsedBody?: Record<string, unknown> };
 const reuseParsedBody: Plugin<Record<string, unknown>, ServerContext> = {
   onRequestParse({ serverContext, setRequestParser }) {
     const parsed = serverContext.parsedBody;
@@ -127,17 +133,20 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       renderGraphiQL: graphiqlRenderer,
       maskedErrors: { maskError: keepDomainErrors },
       logging: yogaLogger,
-      plugins: [reuseParsedBody, retryAfterHeader, ...documentLimits()],
+      plugins: [reuseParsedBody, retryAfterHeader, redactSecrets, ...documentLimits()],
     }));
 
   return withRequestLog(surface, withCors(surface, async function handler(req: Request): Promise<Response> {
     let headers = new Headers();
     try {
       const body = await readBody(req);
-      const requireKey = needsCredential(surface, req, body);
+      const requireKey = needsCredential(req);
+      const { query, operationName, variables } = documentOf(req, body);
+      // Passwords and tokens sent in the document or its variables: never repeated by an error, never logged.
+      const secrets = submittedSecrets(query, variables);
+      addLogSecrets(secrets);
       // Each root field is one request of the key's or token's budget; a document that cannot be paid for in full
       // is refused (429) before any of it runs.
-      const { query, operationName } = documentOf(req, body);
       const cost = documentCost(query, operationName);
       const gate = surface === "shop" || requireKey
         ? await openGate(req, surface, { requireKey, cost }).catch((e: unknown) => {
@@ -150,7 +159,7 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       // the body, which yoga would otherwise wrap in streams it never reads).
       const run = async (rootCall?: RootCall): Promise<Response> => {
         const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.json ? null : body.text }) : req;
-        return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, rootCall, ...(body?.json ? { parsedBody: body.json } : {}) }));
+        return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, rootCall, submittedSecrets: secrets, ...(body?.json ? { parsedBody: body.json } : {}) }));
       };
       const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
       const reuse = !key && surface === "shop" && body?.json ? reuseKey(ctx, req, body.json, body.text) : null;

@@ -93,3 +93,36 @@ export function clientIp(req: Request, trust: TrustProxy = trustProxy()): string
   }
   return normalise(chain[0]);
 }
+
+/**
+ * How many proxies in front are trusted: the hop count, or how many hops at the right end of the chain
+ * (X-Forwarded-For's hops, then the peer) are listed proxies.
+ */
+function trustedHops(req: Request, trust: TrustProxy): number {
+  if (trust.kind === "none") return 0;
+  if (trust.kind === "hops") return trust.hops;
+  const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const chain: (string | null)[] = [...forwarded, peerAddress(req)];
+  let n = 0;
+  while (n < chain.length && isProxy(chain[chain.length - 1 - n], trust.ranges)) n++;
+  return n;
+}
+
+/**
+ * The protocol the client used, believing X-Forwarded-Proto only as far as TRUST_PROXY says, like the address: when
+ * the immediate peer is a trusted proxy, the value the outermost trusted proxy wrote (with one proxy, or proxies
+ * that replace the header, its only value). Anyone else's header is ignored: Next.js builds the request URL's
+ * protocol from that very header, so behind the server `npm start` runs (lib/cli/server.mjs, plain HTTP, which
+ * passes on the peer) the answer is then "http"; without it (a bare `next start`, a platform that terminates TLS
+ * itself) the request URL's protocol is all there is.
+ */
+export function forwardedProto(req: Request, trust: TrustProxy = trustProxy()): "http" | "https" {
+  const hops = trustedHops(req, trust);
+  const claimed = (req.headers.get("x-forwarded-proto") ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (hops > 0 && claimed.length) {
+    const proto = claimed[Math.max(0, claimed.length - hops)];
+    if (proto === "https" || proto === "http") return proto;
+  }
+  if (peerAddress(req)) return "http";
+  return new URL(req.url).protocol === "https:" ? "https" : "http";
+}

@@ -5,14 +5,14 @@ import { AppError, BadRequest, Validation, type FieldErrors } from "../errors.ts
 import { GateError } from "./context.ts";
 import { fromPrismaError } from "../db/errors.ts";
 import { logError } from "../log/index.ts";
+import { strictTransportSecurity } from "./transport-security.ts";
 
 export function answerHeaders(headers = new Headers()): Headers {
   // Also set by next.config.mjs; here too so that an answer is marked wherever the handler runs.
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (process.env.NODE_ENV === "production") {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
+  const hsts = strictTransportSecurity();
+  if (hsts) headers.set("Strict-Transport-Security", hsts);
   return headers;
 }
 

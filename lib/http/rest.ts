@@ -10,9 +10,10 @@ import { BadRequest } from "../errors.ts";
 import { camelKeys } from "../wire/case.ts";
 import { openGate, GateError } from "./context.ts";
 import { answerHeaders, errorResponse, json, jsonText } from "./respond.ts";
-import { withRequestLog } from "../log/index.ts";
+import { addLogSecrets, withRequestLog } from "../log/index.ts";
 import { withCors } from "./cors.ts";
 import { readInputBody } from "./body.ts";
+import { secretValues } from "./secret-fields.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
 
 
@@ -85,6 +86,7 @@ export function rest(op: AnyOperation): RestHandler {
       for (const k of PAGING_KEYS) delete query[k];
       if (op.list && op.list !== "all" && op.list.sizeParam) delete query[op.list.sizeParam];
       const body = await readInputBody(req, binding.multipart);
+      addLogSecrets(secretValues(body)); // passwords and tokens in the body: on no log line of this request
       const raw = { ...query, ...body, ...params };
       const input = admit(gate.ctx, op, () => (binding.input ? binding.input(raw) : camelKeys(raw)));
       if (op.list && op.list !== "all") {

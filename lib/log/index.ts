@@ -1,7 +1,8 @@
 // Structured logs: one JSON line per event (pino), each carrying the id of the request it belongs to. Secrets
 // never reach a line: nothing logs headers or bodies, the query values of credential-like keys are dropped, the
-// request's own key and bearer are blotted out wherever they appear, and so is anything shaped like a credential
-// (`Bearer …`, `<id>|<secret>`, `pk_…`), including inside error messages and stacks.
+// request's own key, bearer and submitted GraphQL passwords (addLogSecrets) are blotted out wherever they appear, and
+// so is anything shaped like a credential (`Bearer …`, `<id>|<secret>`, `pk_…`), including inside error messages
+// and stacks.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
@@ -24,6 +25,16 @@ const CREDENTIAL_SHAPES: RegExp[] = [
 ];
 /** Keys whose values are credentials or passwords, in query strings and in anything logged as an object. */
 export const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|storefront[-_]?key|^key$|cookie|session/i;
+
+/**
+ * Secrets the request turns out to carry once its body is read (the passwords of a GraphQL document,
+ * lib/graphql/redact.ts): blotted out of every line it logs from now on, like its key and bearer.
+ */
+export function addLogSecrets(values: readonly string[]): void {
+  const store = scope.getStore();
+  if (!store) return;
+  for (const v of values) if (v.length >= 8 && !store.secrets.includes(v)) store.secrets.push(v);
+}
 
 /** A text with every credential of the current request, and anything shaped like a credential, blotted out. */
 export function scrub(text: string): string {
@@ -160,7 +171,9 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
   return async (req: Request, ...rest: A) => {
     const incoming = req.headers.get("x-request-id");
     const id = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    const secrets = [req.headers.get("x-storefront-key"), req.headers.get("authorization")?.replace(/^Bearer\s+/i, "")]
+    // The cookies' values too: the panel's session token travels in one.
+    const cookies = (req.headers.get("cookie") ?? "").split(";").map((c) => c.slice(c.indexOf("=") + 1));
+    const secrets = [req.headers.get("x-storefront-key"), req.headers.get("authorization")?.replace(/^Bearer\s+/i, ""), ...cookies]
       .filter((s): s is string => !!s && s.trim().length >= 8)
       .map((s) => s.trim());
     return scope.run({ id, secrets }, () => inFlightWhile(async () => {

@@ -1,12 +1,18 @@
 // Client addresses that can be trusted (lib/http/client-ip.ts): forwarded headers are believed only as far as
 // TRUST_PROXY says, the socket address (passed on by lib/cli/server.mjs) is used when no proxy is configured, and a
-// client reaching the server directly cannot pass an IP allowlist by naming an address in X-Forwarded-For.
+// client reaching the server directly cannot pass an IP allowlist by naming an address in X-Forwarded-For, nor make
+// the service believe it came over HTTPS by sending X-Forwarded-Proto (the panel cookie's Secure flag).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, storefrontKey } from "../support/client.ts";
 import { adminToken, adminCall } from "../support/admin.ts";
-import { clientIp, parseTrustProxy, PEER_HEADER_KEY } from "../../lib/http/client-ip.ts";
+import { clientIp, forwardedProto, parseTrustProxy, PEER_HEADER_KEY } from "../../lib/http/client-ip.ts";
+import { clearedCookie, sessionCookie } from "../../lib/admin-session/http.ts";
+import { startSession } from "../../lib/admin-session/routes.ts";
+import bcrypt from "bcryptjs";
+import { getDb, unique } from "../support/client.ts";
+import { BASE } from "../support/app.ts";
 import { announcePeerHeader, PEER_HEADER, withPeerAddress } from "../../lib/cli/peer.mjs";
 
 const PEER: string = PEER_HEADER;
@@ -109,5 +115,80 @@ describe("the server `npm start` runs", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+const protoTable: { trust: string | undefined; peer: string | null; url?: string; headers?: Record<string, string>; proto: "http" | "https"; why: string }[] = [
+  // Nobody trusted: the header is anyone's, and behind our server the connection is plain HTTP.
+  { trust: undefined, peer: "203.0.113.7", headers: { "X-Forwarded-Proto": "https" }, proto: "http", why: "unset ignores a direct client's X-Forwarded-Proto" },
+  { trust: undefined, peer: "203.0.113.7", url: "https://shop.test/", headers: { "X-Forwarded-Proto": "https" }, proto: "http", why: "unset: not even when Next.js built an https URL from that header" },
+  { trust: "0", peer: null, url: "https://shop.test/", proto: "https", why: "no socket known (a bare next start): the request URL's protocol" },
+  { trust: "0", peer: null, headers: { "X-Forwarded-Proto": "https" }, proto: "http", why: "no socket known: the header still is not believed" },
+  // A trusted proxy in front.
+  { trust: "1", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "https" }, proto: "https", why: "1 hop: the proxy's value" },
+  { trust: "1", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "http" }, proto: "http", why: "1 hop: the proxy says plain HTTP" },
+  { trust: "1", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "https, http" }, proto: "http", why: "1 hop: a value the client put before the proxy's is ignored" },
+  { trust: "1", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "gopher" }, proto: "http", why: "1 hop: anything but http or https is ignored" },
+  { trust: "2", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "https, http" }, proto: "https", why: "2 hops: the outer proxy's (the CDN's) value" },
+  { trust: "10.0.0.0/8", peer: "10.0.0.2", headers: { "X-Forwarded-Proto": "HTTPS" }, proto: "https", why: "list: the peer is a listed proxy" },
+  { trust: "10.0.0.0/8", peer: "203.0.113.7", headers: { "X-Forwarded-Proto": "https" }, proto: "http", why: "list: a direct client is not a proxy, its header is ignored" },
+  { trust: "10.0.0.0/8", peer: null, url: "https://shop.test/", headers: { "X-Forwarded-Proto": "https" }, proto: "https", why: "list without a known socket: the request URL's protocol" },
+];
+
+describe("forwardedProto", () => {
+  it.each(protoTable)("TRUST_PROXY=$trust: $why", ({ trust, peer, url, headers, proto }) => {
+    process.env.TRUST_PROXY = trust;
+    if (trust === undefined) delete process.env.TRUST_PROXY;
+    const request = new Request(url ?? "http://shop.test/", { headers: { ...headers, ...(peer ? { [PEER]: peer } : {}) } });
+    expect(forwardedProto(request)).toBe(proto);
+  });
+});
+
+describe("the panel's session cookie is Secure only over HTTPS as TRUST_PROXY vouches for it", () => {
+  const expires = new Date(Date.now() + 3600_000);
+  const withProto = (peer: string, proto: string) => new Request(`${BASE}/admin/api/session`, { headers: { "X-Forwarded-Proto": proto, [PEER]: peer } });
+  afterEach(() => {
+    delete process.env.PUBLIC_URL;
+  });
+
+  it("a direct client claiming https gets no Secure cookie; the trusted proxy's https gets one", () => {
+    delete process.env.TRUST_PROXY;
+    expect(sessionCookie(withProto("203.0.113.7", "https"), "t", expires)).not.toMatch(/;\s*Secure/);
+    expect(clearedCookie(withProto("203.0.113.7", "https"))).not.toMatch(/;\s*Secure/);
+    process.env.TRUST_PROXY = "loopback";
+    expect(sessionCookie(withProto("203.0.113.7", "https"), "t", expires)).not.toMatch(/;\s*Secure/);
+    expect(sessionCookie(withProto("127.0.0.1", "https"), "t", expires)).toMatch(/;\s*Secure/);
+    expect(clearedCookie(withProto("127.0.0.1", "https"))).toMatch(/;\s*Secure/);
+    expect(sessionCookie(withProto("127.0.0.1", "http"), "t", expires)).not.toMatch(/;\s*Secure/);
+  });
+
+  it("an HTTPS PUBLIC_URL makes it Secure whatever the request says", () => {
+    delete process.env.TRUST_PROXY;
+    process.env.PUBLIC_URL = "https://shop.example.com";
+    expect(sessionCookie(withProto("203.0.113.7", "http"), "t", expires)).toMatch(/;\s*Secure/);
+  });
+
+  it("on a real sign-in", async () => {
+    const db = await getDb();
+    const role = await db.adminRole.create({ data: { name: unique("role"), permissionType: "all", permissions: [] } });
+    const email = `${unique("proto")}@example.com`;
+    const password = "Quiet-Harbor-Lamp-42";
+    await db.adminUser.create({ data: { name: "Proto", email, passwordHash: await bcrypt.hash(password, 4), roleId: role.id, status: true, isOwner: false } });
+    const signIn = (peer: string) =>
+      startSession(
+        new Request(`${BASE}/admin/api/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https", [PEER]: peer },
+          body: JSON.stringify({ email, password }),
+        }),
+      );
+    process.env.TRUST_PROXY = "10.0.0.0/8";
+    const direct = await signIn("203.0.113.7");
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("set-cookie")).not.toMatch(/;\s*Secure/);
+    const proxied = await signIn("10.0.0.2");
+    expect(proxied.status).toBe(200);
+    expect(proxied.headers.get("set-cookie")).toMatch(/;\s*Secure/);
+    expect(await db.adminSession.count({ where: { admin: { email } } })).toBe(2);
   });
 });

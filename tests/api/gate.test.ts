@@ -1,8 +1,9 @@
 // The storefront-key gate in front of every Shop call, REST and GraphQL (SPEC.md Authentication and Errors):
 // no key is 401 `missing_key`; a wrong, deactivated, expired or IP-blocked key is 403 `invalid_key`.
 import { describe, expect, it } from "vitest";
+import { getIntrospectionQuery } from "graphql";
 import { call, graphql, getDb, storefrontKey, unique, type CallOptions } from "../support/client.ts";
-import { count, transportsOf, type Outcome } from "../support/gate-helpers.ts";
+import { count, rateHeadersOf, transportsOf, type Outcome } from "../support/gate-helpers.ts";
 import { createStorefrontKey, deactivateStorefrontKey, rotateStorefrontKey } from "../../lib/storefront-keys/index.ts";
 
 const HOUR = 3600_000;
@@ -159,18 +160,69 @@ describe("key rotation", () => {
   });
 });
 
-describe("GraphQL introspection without a key", () => {
+describe("GraphQL introspection needs the storefront key like any other document", () => {
   const documents = [
     { name: "a schema introspection", query: "{ __schema { queryType { name } } }", answer: { __schema: { queryType: { name: "Query" } } } },
     { name: "a type introspection", query: '{ __type(name: "Query") { name } }', answer: { __type: { name: "Query" } } },
     { name: "__typename alone", query: "{ __typename }", answer: { __typename: "Query" } },
+    { name: "the explorer's full introspection query", query: getIntrospectionQuery(), answer: undefined },
   ];
 
-  it.each(documents)("answers $name", async ({ query, answer }) => {
-    const res = await graphql(query);
+  it.each(documents)("refuses $name without a key (401 missing_key), by POST and by GET", async ({ query }) => {
+    const posted = await graphql(query);
+    expect(posted.status).toBe(401);
+    expect(posted.body).toEqual({ message: expect.any(String), error: "missing_key" });
+
+    const got = await call("GET", `/api/graphql?query=${encodeURIComponent(query)}`);
+    expect(got.status).toBe(401);
+    expect(got.body).toEqual({ message: expect.any(String), error: "missing_key" });
+
+    // A key the explorer's header template leaves empty is no key.
+    const empty = await graphql(query, undefined, { headers: { "X-STOREFRONT-KEY": "" } });
+    expect(empty.status).toBe(401);
+  });
+
+  it.each(documents)("refuses $name with a wrong key (403 invalid_key)", async ({ query }) => {
+    const res = await graphql(query, undefined, { key: "pk_not-a-key-at-all-0000000000" });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: "invalid_key" });
+  });
+
+  it.each(documents)("answers $name with a key, and spends one request of its budget", async ({ query, answer }) => {
+    const key = await storefrontKey({ rateLimit: 10 });
+
+    const res = await graphql(query, undefined, { key });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: answer });
+    expect(res.body.errors).toBeUndefined();
+    if (answer) expect(res.body.data).toEqual(answer);
+    else expect(res.body.data.__schema.queryType.name).toBe("Query");
+    expect(rateHeadersOf(res.headers).remaining).toBe(9);
+    const next = await call("GET", "/api/shop/locales", undefined, { key });
+    expect(rateHeadersOf(next.headers).remaining).toBe(8);
+  });
+
+  it("a key whose budget is spent gets 429 for introspection too", async () => {
+    const key = await storefrontKey({ rateLimit: 1 });
+    expect((await graphql("{ __typename }", undefined, { key })).status).toBe(200);
+
+    const refused = await graphql("{ __schema { queryType { name } } }", undefined, { key });
+
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: "rate_limit_exceeded" });
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("the GraphiQL page itself still loads without a key, and tells where the key goes", async () => {
+    const page = await call("GET", "/api/graphql", undefined, { headers: { Accept: "text/html" } });
+
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = page.body as string;
+    // The header editor opens with the key to fill in; the default document says the schema fetch needs it.
+    expect(html).toContain(JSON.stringify(JSON.stringify({ "X-STOREFRONT-KEY": "" }, null, 2)).slice(1, -1));
+    expect(html).toMatch(/needs a storefront key/);
+    expect(html).toMatch(/re-fetch the schema/);
   });
 
   const needKey = [

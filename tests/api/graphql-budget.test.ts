@@ -1,6 +1,6 @@
 // Issue 13 item 3 and 7: every root field of a GraphQL document is one request of the storefront key's or the
 // integration token's budget, a document the budget cannot pay for in full is refused (429, Retry-After) before
-// any of it runs, and the Admin endpoint answers no document, not even introspection, without a valid token.
+// any of it runs, and neither endpoint answers any document, not even introspection, without a valid key or token.
 import { describe, expect, it } from "vitest";
 import { getIntrospectionQuery } from "graphql";
 import { call, graphql, storefrontKey, unique } from "../support/client.ts";
@@ -57,10 +57,17 @@ describe("Shop GraphQL: each root field spends one request of the key's budget",
     expect(await count("contactMessage", { email: emails[1] })).toBe(1);
   });
 
-  it("introspection without a key stays open on the Shop endpoint", async () => {
-    const res = await graphql("{ __schema { queryType { name } } }", {});
+  it("introspection is refused without a key, and with one spends a request of its budget", async () => {
+    const none = await graphql(getIntrospectionQuery(), {});
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ error: "missing_key" });
+    expect((none.body as any).data).toBeUndefined();
+
+    const key = await storefrontKey({ rateLimit: 10 });
+    const res = await graphql(getIntrospectionQuery(), {}, { key });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ __schema: { queryType: { name: "Query" } } });
+    expect(res.body.data.__schema.queryType.name).toBe("Query");
+    expect(rateHeadersOf(res.headers).remaining).toBe(9);
   });
 });
 
@@ -114,5 +121,8 @@ describe("Admin GraphQL", () => {
     const page = await call("GET", "/api/admin/graphql", undefined, { headers: { Accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    // Its default document says where the token goes, and that the schema fetch needs it too.
+    expect(page.body).toMatch(/needs an integration token/);
+    expect(page.body).toMatch(/re-fetch the schema/);
   });
 });

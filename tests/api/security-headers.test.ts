@@ -1,8 +1,12 @@
 // Headers for browsers on the APIs: every JSON answer (success or refusal, REST and GraphQL) says nosniff and a
 // Referrer-Policy; the GraphiQL pages carry a Content-Security-Policy whose nonce is on each of their scripts,
 // no 'unsafe-inline' for scripts, no framing, and GraphiQL told not to keep pasted headers; GraphiQL is inlined in
-// the page, so the page and its policy name no other host.
-import { beforeAll, describe, expect, it } from "vitest";
+// the page, so the page and its policy name no other host. In production every page and every API answer also says
+// Strict-Transport-Security (pages get it from proxy.ts, run here as Next.js runs it).
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { proxy } from "../../proxy.ts";
+import { BASE } from "../support/app.ts";
 import { call, graphql, storefrontKey } from "../support/client.ts";
 
 let key: string;
@@ -64,5 +68,36 @@ describe.each(["/api/graphql", "/api/admin/graphql"])("the GraphiQL page at %s",
     // A fresh nonce on every answer.
     const again = await call("GET", path, undefined, { headers: { Accept: "text/html" } });
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const PAGES = ["/", "/products", "/admin", "/admin/users", "/api/shop", "/api/admin", "/payment-gateway/some-token"];
+  const HSTS = /^max-age=31536000; includeSubDomains$/;
+
+  it.each(PAGES)("the page %s carries it in production, with its CSP", (path) => {
+    vi.stubEnv("NODE_ENV", "production");
+    const res = proxy(new NextRequest(BASE + path, { headers: { Accept: "text/html" } }));
+    expect(res.headers.get("strict-transport-security")).toMatch(HSTS);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+  });
+
+  it("a page carries none outside production (a development server on http://localhost)", () => {
+    for (const env of ["development", "test"]) {
+      vi.stubEnv("NODE_ENV", env);
+      const res = proxy(new NextRequest(BASE + "/admin", { headers: { Accept: "text/html" } }));
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+      expect(res.headers.get("content-security-policy")).toBeTruthy();
+    }
+  });
+
+  it("the API answers and the GraphiQL page carry the same value in production", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const rest = await call("GET", "/api/shop/countries", undefined, { key });
+    const refused = await call("GET", "/api/shop/countries");
+    const graphiql = await call("GET", "/api/graphql", undefined, { headers: { Accept: "text/html" } });
+    expect(refused.status).toBe(401);
+    for (const res of [rest, refused, graphiql]) expect(res.headers.get("strict-transport-security")).toMatch(HSTS);
   });
 });

@@ -3,7 +3,7 @@
 // header) in any line or any error body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { call, customer, graphql, storefrontKey } from "../support/client.ts";
+import { call, customer, getDb, graphql, storefrontKey, unique } from "../support/client.ts";
 import { adminToken } from "../support/admin.ts";
 import { operation } from "../../lib/operations/define.ts";
 import { rest } from "../../lib/http/rest.ts";
@@ -154,5 +154,66 @@ describe("no secret in any log line or error body", () => {
     const errorBodies = bodies.filter((b) => /"error"|"errors"/.test(b));
     for (const secret of secrets) for (const body of errorBodies) expect(body.includes(secret.split("|").pop()!), body).toBe(false);
     expect(logged).toMatch(/cart_token=\[redacted\]/);
+  });
+});
+
+/**
+ * An operation that fails the way a careless driver error does, quoting the row it could not write, password
+ * included; bound to REST and GraphQL.
+ */
+const quoteInput = operation({
+  name: "createQuotedForLogTest",
+  surface: "shop",
+  kind: "mutation",
+  summary: "Throws an unexpected error quoting its input.",
+  access: "public",
+  input: z.object({ email: z.string(), password: z.string() }),
+  output: z.object({ ok: z.boolean() }),
+  rest: { method: "POST", paths: ["/api/shop/quoted"] },
+  run: async (_ctx, input) => {
+    throw new Error(`insert failed: (email, password) = (${input.email}, ${input.password})`);
+  },
+});
+const quoteRest = rest(quoteInput);
+const quoteGraphql = graphqlRoute("shop", "/api/shop/quoted-graphql", () => [explode, quoteInput]);
+
+describe("a submitted password is on no log line", () => {
+  const password = "Quiet-Harbor-Lamp-42";
+  const post = (url: string, body: unknown) =>
+    new Request(url, { method: "POST", headers: { "X-STOREFRONT-KEY": key, "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+
+  it("not even quoted by an unexpected error, on REST and GraphQL (variables and a literal)", async () => {
+    const answers = [
+      await quoteRest(post("http://shop.test/api/shop/quoted", { email: "a@example.com", password })),
+      await quoteGraphql(post("http://shop.test/api/shop/quoted-graphql", {
+        query: "mutation($input: createQuotedForLogTestInput!) { createQuotedForLogTest(input: $input) { __typename } }",
+        variables: { input: { email: "a@example.com", password } },
+      })),
+      await quoteGraphql(post("http://shop.test/api/shop/quoted-graphql", {
+        query: `mutation { createQuotedForLogTest(input: { email: "a@example.com", password: "${password}" }) { __typename } }`,
+      })),
+    ];
+    for (const res of answers) {
+      const body = await res.text();
+      expect(body).not.toContain(password);
+      const logged = linesOf(res.headers.get("X-Request-Id"));
+      const error = logged.find((e) => e.level === "error");
+      expect(error?.err.message, body).toMatch(/insert failed: \(email, password\) = \(a@example\.com, \[redacted\]\)/);
+      expect(JSON.stringify(logged)).not.toContain(password);
+    }
+  });
+
+  it("nor by a refused createCustomer, whose GraphQL error quotes no password either", async () => {
+    const email = `${unique("logs")}@example.com`;
+    const res = await graphql(
+      "mutation($input: createCustomerInput!) { createCustomer(input: $input) { customer { id } } }",
+      { input: { firstName: 5, lastName: "L", email, password, confirmPassword: password, bogus: 1 } },
+      { key },
+    );
+    expect(res.body.errors?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(res.body)).not.toContain(password);
+    expect(linesOf(res.headers.get("X-Request-Id"))).not.toHaveLength(0);
+    expect(lines.join("\n")).not.toContain(password);
+    expect(await (await getDb()).customer.count({ where: { email } })).toBe(0);
   });
 });
