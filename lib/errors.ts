@@ -89,3 +89,14 @@ export class RateLimited extends AppError {
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
+
+/**
+ * A setting the operator got wrong (an environment variable such as DATABASE_URL or PUBLIC_URL), not a client's
+ * mistake: the command line prints its one-line message and exits non-zero before doing anything.
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}

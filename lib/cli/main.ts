@@ -2,6 +2,9 @@
 import { parseArgs } from "node:util";
 import { commands, CliError } from "./commands.ts";
 import { disconnectDb } from "../db/client.ts";
+import { databaseTarget } from "../db/target.ts";
+import { pendingMigrations } from "../db/migrate.ts";
+import { ConfigError } from "../errors.ts";
 
 const USAGE = `Usage: npm run commerce -- <command>
 
@@ -14,6 +17,7 @@ const USAGE = `Usage: npm run commerce -- <command>
   integration-token create --admin <email> [--name <n>] [--scope all|custom|role] [--permissions <a,b>]
                            [--expires-days <n>|never] [--allowed-ips <cidr,...>] [--rate-limit <n>]
   mail list [--to <email>] [--limit <n>] [--json]   the mail outbox, newest first
+  purge-carts                            delete carts abandoned for CART_UPLOAD_RETENTION_DAYS (14), with their uploads
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -50,8 +54,20 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const args = key === group ? positionals.slice(1) : rest;
+  // Before any command touches a database: an unknown DATABASE_URL scheme is refused (./target.ts), and a command
+  // that only reads and writes data is refused on a database without the current schema.
+  const target = databaseTarget();
+  if (!SETS_UP_ITS_DATABASE.has(key)) {
+    const pending = await pendingMigrations(target);
+    if (pending.length) {
+      throw new CliError(`The database lacks ${pending.length} of the store's migrations: run \`npm run commerce -- db migrate\` first.`);
+    }
+  }
   return (await command(values, args)) ?? 0;
 }
+
+/** Commands that migrate the database themselves before they use it. */
+const SETS_UP_ITS_DATABASE = new Set(["serve", "db migrate", "db seed", "db reset"]);
 
 /** Exits once stdout has drained: a long listing written to a pipe is cut short by an immediate exit. */
 function exitAfterFlush(code: number): void {
@@ -66,7 +82,7 @@ main(process.argv.slice(2))
     }
   })
   .catch(async (e) => {
-    console.error(e instanceof CliError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : e);
+    console.error(e instanceof CliError || e instanceof ConfigError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : e);
     await disconnectDb().catch(() => undefined);
     exitAfterFlush(1);
   });

@@ -1,7 +1,7 @@
 // The Prisma client for this process. Both generated clients share one datamodel, so the SQLite client's type
 // describes either; DATABASE_URL decides which one is loaded (see ./target.ts).
 import type { PrismaClient } from "../generated/sqlite/client.ts";
-import { databaseTarget, type Provider } from "./target.ts";
+import { databaseTarget, ensureDatabaseFolder, type Provider } from "./target.ts";
 import { observed } from "./observe.ts";
 import { withDirectStatements } from "./direct.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
@@ -25,6 +25,7 @@ async function connect(): Promise<Db> {
     const adapter = observed(pgAdapter(target.url, max));
     return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
   }
+  ensureDatabaseFolder(target);
   const [{ PrismaClient: SqliteClient, Prisma }, { sqliteAdapter }] = await Promise.all([
     import("../generated/sqlite/client.ts"),
     import("./sqlite.ts"),
