@@ -1,5 +1,6 @@
 // What each operator command does. Output meant for scripts (a new key or token) stands alone on the last line.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import bcrypt from "bcryptjs";
@@ -7,15 +8,19 @@ import { getDb, provider } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { ensureBuild, isCurrentBuild } from "./build.ts";
 import { parseTrustProxy } from "../http/client-ip.ts";
+import { parsePublicUrl } from "../http/public-url.ts";
+import { parsePort, portProblem } from "./port.mjs";
 import { databaseTarget } from "../db/target.ts";
 import { isProductionSeed, isSeeded, seedDemoStore, DEMO_ADMIN, DEMO_CUSTOMER, type SeedLogins } from "../seed/index.ts";
 import { createStorefrontKey, deactivateStorefrontKey, listStorefrontKeys, rotateStorefrontKey } from "../storefront-keys/index.ts";
 import { issueIntegrationToken, type TokenScope } from "../integrations/tokens.ts";
 import { AppError } from "../errors.ts";
 import { randomSecret } from "../auth/secrets.ts";
+import { passwordProblem, personalWords } from "../auth/password-rule.ts";
 import { endAdminCredentials } from "../admin-users/credentials.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 import { listMail, mailStatus } from "../mail/outbox.ts";
+import { cartRetentionDays, purgeAbandonedCarts } from "../cart/retention.ts";
 
 export class CliError extends Error {}
 
@@ -156,7 +161,8 @@ export const commands: Record<string, Command> = {
     const db = await getDb();
     const email = str(values, "email", true)!.toLowerCase();
     const password = str(values, "password", true)!;
-    if (password.length < 8) throw new CliError("--password must be at least 8 characters.");
+    const weak = await passwordProblem(password, personalWords(email, str(values, "name")));
+    if (weak) throw new CliError(`--password: ${weak}`);
     const roleName = str(values, "role") ?? "Administrator";
     const role = await db.adminRole.findUnique({ where: { name: roleName } });
     if (!role) throw new CliError(`No role named "${roleName}".`);
@@ -210,6 +216,12 @@ export const commands: Record<string, Command> = {
     console.log(issued.token);
   },
 
+  /** Deletes abandoned carts with their uploaded files (lib/cart/retention.ts); a server also does it periodically. */
+  async "purge-carts"() {
+    const done = await purgeAbandonedCarts(await getDb());
+    console.log(`Deleted ${done.carts} carts abandoned for over ${cartRetentionDays()} days, with ${done.uploads} uploaded files (${done.bytes} bytes).`);
+  },
+
   /** The mail outbox, newest first: every message the store wrote, sent or not (README, Mail). */
   async "mail list"(values) {
     const { items } = await listMail(await getDb(), { to: str(values, "to"), limit: int(values, "limit") ?? 50 });
@@ -230,26 +242,35 @@ export const commands: Record<string, Command> = {
 
   /** Migrates, seeds an empty database, builds when there is no build, and serves the build (lib/cli/server.mjs). */
   async serve() {
+    // Every refusal comes before the first write: a start that cannot serve must not migrate, seed and print a
+    // one-time owner password that nobody can use.
+    let port: number;
+    let origin: string;
     try {
       parseTrustProxy(process.env.TRUST_PROXY); // a typo here would otherwise fail every request
+      port = parsePort(process.env.PORT);
+      // Only an explicit production start requires it: a bare `npm start` is the quick start on localhost.
+      origin = parsePublicUrl(process.env.PUBLIC_URL, process.env.NODE_ENV === "production") ?? `http://localhost:${port}`;
     } catch (e) {
       throw new CliError((e as Error).message);
     }
+    // The server listens on every interface (lib/cli/server.mjs without a host).
+    const taken = await portProblem(port, undefined);
+    if (taken) throw new CliError(taken);
     migrate();
     const seeded = await seedIfEmpty();
     const key = demoKey();
-    const port = process.env.PORT ?? "3000";
     // In production no login is known in advance: the owner's one-time password was printed by the seed (above, on
     // the first start) and there is no demo customer.
     const logins = isProductionSeed()
-      ? `  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${seeded ? "the one-time password above" : "(one-time password printed at the first start)"}`
-      : `  Admin panel:     http://localhost:${port}/admin  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
+      ? `  Admin panel:     ${origin}/admin  ${DEMO_ADMIN.email} / ${seeded ? "the one-time password above" : "(one-time password printed at the first start)"}`
+      : `  Admin panel:     ${origin}/admin  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
   Demo customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`;
     console.log(`
 Demo store ready (${databaseTarget().provider}).
   Storefront key:  ${key ?? "(shown at first start only; make one: npm run commerce -- storefront-key create --name web)"}
 ${logins}
-  Shop API:        http://localhost:${port}/api/shop   GraphQL: http://localhost:${port}/api/graphql
+  Shop API:        ${origin}/api/shop   GraphQL: ${origin}/api/graphql
 `);
     const dist = process.env.NEXT_DIST_DIR || ".next";
     if (!isCurrentBuild(dist)) {
@@ -260,7 +281,7 @@ ${logins}
     }
     // Next.js' handler behind a server that passes on the socket address, so that a client reaching this port
     // directly cannot name its own address in X-Forwarded-For (lib/cli/server.mjs, lib/http/client-ip.ts).
-    const child = spawn(process.execPath, [path.join("lib", "cli", "server.mjs"), port], { stdio: "inherit", env: { ...serverEnv(), NODE_ENV: process.env.NODE_ENV || "production" } });
+    const child = spawn(process.execPath, [path.join("lib", "cli", "server.mjs"), String(port)], { stdio: "inherit", env: { ...serverEnv(), NODE_ENV: process.env.NODE_ENV || "production" } });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
     // `npm start` runs this under `sh -c`, and a SIGTERM sent to npm alone stops npm and the shell without passing
     // it on. Orphaned, this process sends the server the SIGTERM it missed, so it still drains and exits.
@@ -268,7 +289,14 @@ ${logins}
     setInterval(() => {
       if (process.ppid !== parent) child.kill("SIGTERM");
     }, 500).unref();
-    await new Promise<void>((resolve) => child.on("exit", (code) => { process.exitCode = code ?? 0; resolve(); }));
+    // A server that failed (a port taken meanwhile, a crash) or was killed makes the start fail too, so that a
+    // supervisor sees it: a signal counts as the shell reports it, 128 + its number.
+    await new Promise<void>((resolve) =>
+      child.on("exit", (code, signal) => {
+        process.exitCode = code ?? 128 + (signal ? os.constants.signals[signal] : 0);
+        resolve();
+      }),
+    );
     return process.exitCode as number;
   },
 };

@@ -12,6 +12,8 @@ import { customerCart } from "../cart/carts.ts";
 import { mergeInto } from "../cart/items.ts";
 import { spendAttempt } from "../rate-limit/attempts.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { sealedResetToken } from "../mail/sealed.ts";
+import { assertPasswordRule, personalWords } from "../auth/password-rule.ts";
 
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
 
@@ -46,6 +48,7 @@ export async function register(ctx: RequestContext, input: Registration) {
   if (input.password !== input.confirmPassword) {
     throw Validation.field("confirmPassword", "The password confirmation does not match.");
   }
+  await assertPasswordRule("password", input.password, personalWords(input.email, input.firstName, input.lastName, `${input.firstName} ${input.lastName}`));
   const taken = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw Validation.field("email", "This email is already registered.");
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
@@ -139,21 +142,22 @@ export function resetPasswordUrl(baseUrl: string, token: string, email: string):
 }
 
 /**
- * Mails a single-use reset link; the answer never reveals whether the email belongs to an account. Only the token's
- * SHA-256 is stored. A new link ends the account's earlier ones, so only the latest mail works.
+ * Mails a single-use reset link; the answer never reveals whether the email belongs to an account. The link is
+ * written to the outbox sealed and its token made when the mail is sent (lib/mail/sealed.ts): until then the reset
+ * holds the hash of a secret no one knows. Only a token's SHA-256 is ever stored. A new link ends the account's
+ * earlier ones, so only the latest mail works.
  */
 export async function forgotPassword(ctx: RequestContext, input: { email: string }) {
   await spendAttempt("forgotPassword", input.email, ctx.ip);
   const customer = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true } });
   if (customer) {
-    const token = randomSecret(32);
     const ttlMinutes = resetTtlMinutes();
     await ctx.db.$transaction(async (tx) => {
       await tx.passwordReset.deleteMany({ where: { email: customer.email } });
-      await tx.passwordReset.create({
-        data: { email: customer.email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMinutes * 60_000) },
+      const reset = await tx.passwordReset.create({
+        data: { email: customer.email, tokenHash: sha256(randomSecret(32)), expiresAt: new Date(Date.now() + ttlMinutes * 60_000) },
       });
-      const resetUrl = resetPasswordUrl(ctx.baseUrl, token, customer.email);
+      const resetUrl = resetPasswordUrl(ctx.baseUrl, sealedResetToken(reset.id), customer.email);
       await enqueueMail(tx, "password_reset", customer.email, { firstName: customer.firstName, resetUrl, ttlMinutes }, ctx.locale);
     });
   }
@@ -180,6 +184,10 @@ export async function resetPassword(ctx: RequestContext, input: PasswordResetInp
   const tokenHash = sha256(input.token);
   const reset = await ctx.db.passwordReset.findUnique({ where: { tokenHash } });
   if (!reset || reset.email !== input.email || reset.expiresAt <= new Date()) throw invalid();
+  // Judged once the link is known good, so a weak password leaves the link usable for a better one.
+  const owner = await ctx.db.customer.findUnique({ where: { email: reset.email }, select: { firstName: true, lastName: true } });
+  if (!owner) throw invalid();
+  await assertPasswordRule("password", input.password, personalWords(reset.email, owner.firstName, owner.lastName, `${owner.firstName} ${owner.lastName}`));
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   await ctx.db.$transaction(async (tx) => {
     // Claiming the row is what makes the token single-use: of two racing resets, one deletes it, the other finds none.

@@ -4,11 +4,12 @@ import { operation } from "../operations/define.ts";
 import { boolParam, email, text } from "../operations/fields.ts";
 import { CustomerShape } from "./shapes.ts";
 import { forgotPassword, login, logout, register, resetPassword, verifyToken } from "./account.ts";
+import { newPasswordField } from "../auth/password-rule.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
 
-/** The password rule of registration, also applied to a reset. */
-const newPassword = () => z.string().min(8, { message: "must be at least 8 characters" }).max(128);
+/** The length part of the password rule; the strength part needs the account and runs in account.ts. */
+const newPassword = newPasswordField;
 
 const Result = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ActionResult" });
 

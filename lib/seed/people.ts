@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { StoreRefs } from "./store.ts";
 import { hoursBefore, type Tx } from "./support.ts";
 
-export const DEMO_ADMIN = { name: "Admin", email: "admin@example.com", password: "Admin123!admin" } as const;
+export const DEMO_ADMIN = { name: "Admin", email: "admin@example.com", password: "Lantern-Orbit-Meadow-7" } as const;
 
 export const DEMO_CUSTOMER = {
   firstName: "Jane",
   lastName: "Doe",
   email: "customer@example.com",
-  password: "Customer123!",
+  password: "Copper-Kettle-Garden-9",
 } as const;
 
 export const CATALOG_MANAGER_PERMISSIONS = [

@@ -145,7 +145,9 @@ describe.each(register)("register ($name)", (transport) => {
 
   const invalid: { name: string; change: Record<string, unknown>; drop?: string[]; fields: string[]; graphqlStatus?: number }[] = [
     { name: "a password confirmation that differs", change: { confirmPassword: "Str0ng!Passw0rd" }, fields: ["confirmPassword"] },
-    { name: "a password under 8 characters", change: { password: "Sh0rt!", confirmPassword: "Sh0rt!" }, fields: ["password"] },
+    { name: "a password under 12 characters", change: { password: "Sh0rt-pass!", confirmPassword: "Sh0rt-pass!" }, fields: ["password"] },
+    { name: "a common password", change: { password: "Password1234!", confirmPassword: "Password1234!" }, fields: ["password"] },
+    { name: "a password made of the account's own name", change: { lastName: "Lovelace", password: "Ada.Lovelace1815", confirmPassword: "Ada.Lovelace1815" }, fields: ["password"] },
     { name: "a malformed email", change: { email: "ada.example.com" }, fields: ["email"] },
     { name: "an email with spaces inside", change: { email: "ada lovelace@example.com" }, fields: ["email"] },
     { name: "a gender outside Male|Female|Other", change: { gender: "Robot" }, fields: ["gender"] },

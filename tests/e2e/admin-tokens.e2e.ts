@@ -17,13 +17,16 @@ describe("admin panel: integration tokens", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("The email or password is not correct.").waitFor();
 
-    await page.fill("input[name=password]", "Admin123!admin");
+    await page.fill("input[name=password]", "Lantern-Orbit-Meadow-7");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Integration tokens" }).waitFor();
     await page.getByText("No integration tokens yet").waitFor();
 
     await page.fill("input[name=tokenName]", "ERP sync");
     await page.selectOption("select[name=expiry]", "90");
+    // The form starts at the narrowest scope (custom, nothing chosen); this token reads the token list.
+    expect(await page.isChecked("input[name=scope][value=custom]")).toBe(true);
+    await page.check("input[name=scope][value=role]");
     await page.getByRole("button", { name: "Issue token" }).click();
     const secret = await page.getByTestId("secret").inputValue();
     expect(secret).toMatch(/^\d+\|.{20,}$/);

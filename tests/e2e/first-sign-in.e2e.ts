@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** An Administrator whose password only the operator's console has seen, as after a production seed. */
 async function flaggedAdmin(): Promise<{ email: string; password: string }> {
-  const signedIn = await panelCall("session", { method: "POST", body: { email: "admin@example.com", password: "Admin123!admin" } });
+  const signedIn = await panelCall("session", { method: "POST", body: { email: "admin@example.com", password: "Lantern-Orbit-Meadow-7" } });
   const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
   const { csrfToken } = (await panelCall("session", { cookie })).body as { csrfToken: string };
   const roles = (await panelCall("settings/roles", { cookie })).body as { data: { id: number; name: string }[] };

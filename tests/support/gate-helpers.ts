@@ -101,4 +101,4 @@ export function rateHeadersOf(headers: Headers) {
   };
 }
 
-export const demoCustomer = { email: "customer@example.com", password: "Customer123!" } as const;
+export const demoCustomer = { email: "customer@example.com", password: "Copper-Kettle-Garden-9" } as const;

@@ -10,6 +10,7 @@ import { BCRYPT_COST } from "../../customers/account.ts";
 import { provider } from "../../db/client.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
+import { assertPasswordRule, newPasswordField, personalWords } from "../../auth/password-rule.ts";
 
 export const AdminCustomer = z
   .object({
@@ -23,7 +24,7 @@ const Fields = z.object({
   firstName: z.string().trim().min(1, { message: "is required" }).max(100),
   lastName: z.string().trim().min(1, { message: "is required" }).max(100),
   email: email(),
-  password: z.string().min(8, { message: "must be at least 8 characters" }).max(128).optional(),
+  password: newPasswordField().optional(),
   phone: nullableText(40),
   gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).nullable().optional(),
   dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).nullable().optional(),
@@ -36,6 +37,12 @@ const Fields = z.object({
 type Input = Partial<z.output<typeof Fields>>;
 
 async function check(ctx: RequestContext, input: Input, selfId?: number) {
+  if (input.password) {
+    const self = selfId === undefined ? null : await ctx.db.customer.findUnique({ where: { id: selfId }, select: { email: true, firstName: true, lastName: true } });
+    const firstName = input.firstName ?? self?.firstName;
+    const lastName = input.lastName ?? self?.lastName;
+    await assertPasswordRule("password", input.password, personalWords(input.email, self?.email, firstName, lastName, `${firstName ?? ""} ${lastName ?? ""}`));
+  }
   if (input.email) {
     const other = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
     if (other && other.id !== selfId) throw Validation.field("email", "A customer with this email already exists.");

@@ -10,6 +10,7 @@ import { BCRYPT_COST } from "../../customers/account.ts";
 import { adminResource } from "../resource.ts";
 import { assertCanGrant, assertCovers } from "../input.ts";
 import { endAdminCredentials } from "../../admin-users/credentials.ts";
+import { assertPasswordRule, newPasswordField, personalWords } from "../../auth/password-rule.ts";
 
 export const AdminUserShape = z
   .object({
@@ -28,7 +29,7 @@ export const AdminUserShape = z
 const UserInput = z.object({
   name: z.string().trim().min(1, { message: "is required" }).max(100),
   email: email(),
-  password: z.string().min(8, { message: "must be at least 8 characters" }).max(128),
+  password: newPasswordField(),
   roleId: recordId(),
   status: boolParam().optional(),
 });
@@ -78,6 +79,7 @@ export const adminUsers = adminResource({
     run: async (ctx, input) => {
       await checkRole(ctx, input.roleId);
       await checkEmail(ctx, input.email);
+      await assertPasswordRule("password", input.password, personalWords(input.email, input.name));
       const row = await ctx.db.adminUser.create({
         data: {
           name: input.name,
@@ -102,6 +104,7 @@ export const adminUsers = adminResource({
       if (id === me.adminId && input.status === false) throw new Conflict("You cannot disable your own account.");
       if (input.roleId !== undefined) await checkRole(ctx, input.roleId);
       if (input.email) await checkEmail(ctx, input.email, id);
+      if (input.password) await assertPasswordRule("password", input.password, personalWords(input.email, target.email, input.name ?? target.name));
       const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
       await ctx.db.$transaction(async (tx) => {
         await tx.adminUser.update({

@@ -7,6 +7,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutatio
 import { ApiError } from "../api-error";
 import { panelFetch, useSession } from "./api";
 import { ErrorNotice, Field, fieldErrors, Loading } from "./common";
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../auth/password-hint";
 import "./admin.css";
 
 function makeClient(): QueryClient {
@@ -128,14 +129,14 @@ function ChangePassword({ email, onSignOut }: { email: string; onSignOut: () => 
       >
         <h1>Choose a new password</h1>
         <p className="ap-muted">
-          {email} was given a one-time password. Choose your own (12 or more characters) before using the store admin.
+          {email} was given a one-time password. Choose your own before using the store admin.
         </p>
         <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
         <Field label="Current password" error={fieldErrors(change.error, "currentPassword")}>
           <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
         </Field>
-        <Field label="New password" error={fieldErrors(change.error, "newPassword")}>
-          <input type="password" name="newPassword" autoComplete="new-password" minLength={12} value={newPassword} onChange={(e) => setNew(e.target.value)} required />
+        <Field label="New password" hint={PASSWORD_HINT} error={fieldErrors(change.error, "newPassword")}>
+          <input type="password" name="newPassword" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} value={newPassword} onChange={(e) => setNew(e.target.value)} required />
         </Field>
         <Field label="Repeat the new password" error={mismatch ? ["does not match the new password"] : undefined}>
           <input type="password" name="repeatPassword" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} required />

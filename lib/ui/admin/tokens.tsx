@@ -73,7 +73,8 @@ function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
   const client = useQueryClient();
   const [name, setName] = useState("");
   const [adminId, setAdminId] = useState(String(session.admin.id));
-  const [scope, setScope] = useState<Token["scope"]>("all");
+  // The narrowest scope first: a token that can do everything should be a choice, not what a hurried form leaves.
+  const [scope, setScope] = useState<Token["scope"]>("custom");
   const [permissions, setPermissions] = useState<string[]>([]);
   const [expiry, setExpiry] = useState("365");
   const [days, setDays] = useState("");
@@ -101,6 +102,7 @@ function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
     onSuccess: (token) => {
       onIssued(token);
       setName("");
+      setScope("custom");
       setPermissions([]);
       return client.invalidateQueries({ queryKey: tokensKey });
     },
@@ -135,7 +137,7 @@ function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
       <div className="ap-wide">
         <span className="ap-label">Scope</span>
         <div className="ap-radios" role="radiogroup">
-          {([["all", "All access"], ["custom", "Custom permissions"], ["role", "Same as the admin's role"]] as const).map(([v, l]) => (
+          {([["custom", "Custom permissions"], ["role", "Same as the admin's role"], ["all", "All access"]] as const).map(([v, l]) => (
             <label key={v}><input type="radio" name="scope" value={v} checked={scope === v} onChange={() => setScope(v)} />{l}</label>
           ))}
         </div>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { panelFetch, useSignedIn, type ListPage } from "./api";
 import { Empty, ErrorNotice, Field, fieldErrors, Loading } from "./common";
 import { useRoles, type Role } from "./roles";
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../auth/password-hint";
 
 interface AdminUser { id: number; name: string; email: string; roleId: number; roleName: string; status: boolean; isOwner: boolean }
 
@@ -63,7 +64,8 @@ function CreateUser({ roles }: { roles: Role[] }) {
   const [form, setForm] = useState({ name: "", email: "", password: "", roleId: "" });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const create = useMutation({
-    mutationFn: () => panelFetch("settings/users", { method: "POST", body: { ...form, roleId: Number(form.roleId || roles[0]?.id) } }),
+    // No role is preselected: granting one is a decision, and the API refuses a missing one.
+    mutationFn: () => panelFetch("settings/users", { method: "POST", body: { ...form, roleId: form.roleId ? Number(form.roleId) : undefined } }),
     onSuccess: () => {
       setForm({ name: "", email: "", password: "", roleId: "" });
       return client.invalidateQueries({ queryKey: usersKey });
@@ -74,9 +76,12 @@ function CreateUser({ roles }: { roles: Role[] }) {
     <form className="ap-card ap-form" aria-label="Add an admin user" onSubmit={(e) => { e.preventDefault(); create.mutate(); }}>
       <Field label="Name" error={err("name")}><input value={form.name} onChange={set("name")} required /></Field>
       <Field label="Email" error={err("email")}><input type="email" value={form.email} onChange={set("email")} required /></Field>
-      <Field label="Password" hint="At least 8 characters." error={err("password")}><input type="password" autoComplete="new-password" value={form.password} onChange={set("password")} required /></Field>
+      <Field label="Password" hint={PASSWORD_HINT} error={err("password")}>
+        <input type="password" name="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} value={form.password} onChange={set("password")} required />
+      </Field>
       <Field label="Role" error={err("roleId")}>
-        <select value={form.roleId} onChange={set("roleId")}>
+        <select name="roleId" value={form.roleId} onChange={set("roleId")} required>
+          <option value="" disabled>Choose a role…</option>
           {roles.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
         </select>
       </Field>
