@@ -1,6 +1,8 @@
-// Prisma CLI configuration. Prisma's native engines cannot be downloaded on our machines, so the CLI runs
-// its JavaScript schema engine through a driver adapter. DATABASE_URL picks the provider: a postgres URL
-// selects the generated PostgreSQL twin of the schema and its migrations, anything else the SQLite source.
+// Prisma CLI configuration, for `prisma generate` and `prisma migrate diff` (scripts/new-migration.ts). Migrations
+// are applied by the app itself (lib/db/migrate.ts), not by the CLI. Prisma's native engines cannot be downloaded on
+// our machines, so the CLI runs its JavaScript schema engine, which needs a driver adapter: the SQLite one, which
+// neither command connects with. DATABASE_URL picks the schema: a postgres URL selects the generated PostgreSQL
+// twin of the schema, anything else the SQLite source.
 import { defineConfig } from "prisma/config";
 import { databaseTarget } from "./lib/db/target";
 
@@ -12,8 +14,7 @@ export default defineConfig({
   schema: target.schema,
   adapter: async () => {
     if (target.provider === "postgresql") {
-      // Only adapter-pg 7.x can run `migrate deploy` (see DESIGN.md); the runtime uses 6.19.
-      const { PrismaPg } = await import("@prisma/adapter-pg-migrate");
+      const { PrismaPg } = await import("@prisma/adapter-pg");
       return new PrismaPg({ connectionString: target.url });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");

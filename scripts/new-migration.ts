@@ -61,10 +61,9 @@ function diff(from: string | null, to: string, out: string): string {
   const args = ["migrate", "diff"];
   args.push(...(from === null ? ["--from-empty"] : ["--from-schema-datamodel", from]));
   args.push("--to-schema-datamodel", to, "--script", "--output", out);
-  // Without DATABASE_URL the config picks the SQLite adapter, which `migrate diff` never connects to; a postgres
-  // URL would make the CLI try to reach that server for nothing.
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
+  // The CLI opens the configured adapter even though diffing two schema files reads no database: an in-memory
+  // SQLite one needs neither a server (a postgres URL would be reached for nothing) nor a data/ folder.
+  const env = { ...process.env, DATABASE_URL: "file::memory:" };
   const run = spawnSync(PRISMA_BIN, args, { env, encoding: "utf8" });
   if (run.status !== 0) fail(`prisma migrate diff failed:\n${run.stdout}${run.stderr}`);
   return fs.readFileSync(out, "utf8");

@@ -240,7 +240,7 @@ describe("a command on a database without the store's migrations says to run db 
     async () => {
       const dir = folder();
       const url = `file:${path.join(dir, "behind.db")}`;
-      migrate({ ...process.env, DATABASE_URL: url });
+      await migrate({ ...process.env, DATABASE_URL: url });
       const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
       const adapter = await new PrismaBetterSQLite3({ url }).connect();
       const latest = "(SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1)";

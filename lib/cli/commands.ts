@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import bcrypt from "bcryptjs";
-import { getDb, provider } from "../db/client.ts";
+import { getDb, getSql, provider } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { ensureBuild, isCurrentBuild } from "./build.ts";
 import { parseTrustProxy } from "../http/client-ip.ts";
@@ -90,29 +90,30 @@ function demoKey(): string | null {
 }
 
 export const commands: Record<string, Command> = {
-  "db migrate"() {
-    migrate();
-    console.log(`Migrations applied (${databaseTarget().provider}).`);
+  async "db migrate"() {
+    const applied = await migrate();
+    const provider = databaseTarget().provider;
+    console.log(applied.length ? `Migrations applied (${provider}): ${applied.join(", ")}.` : `No migration pending (${provider}).`);
   },
 
   async "db seed"() {
-    migrate();
+    await migrate();
     if (!(await seedIfEmpty())) console.log("The store already has data; nothing seeded.");
   },
 
   async "db reset"() {
     const target = databaseTarget();
-    const db = await getDb();
+    const db = await getSql();
     if (provider() === "postgresql") {
-      await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS public CASCADE");
-      await db.$executeRawUnsafe("CREATE SCHEMA public");
+      await db.schema.dropSchema("public").ifExists().cascade().execute();
+      await db.schema.createSchema("public").execute();
     } else {
       const file = target.url.slice("file:".length);
       await (await import("../db/client.ts")).disconnectDb();
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(file + suffix), { force: true });
     }
     fs.rmSync(DEMO_KEY_FILE, { force: true });
-    migrate();
+    await migrate();
     await seedIfEmpty();
     console.log("Database reset and seeded.");
   },
@@ -257,7 +258,7 @@ export const commands: Record<string, Command> = {
     // The server listens on every interface (lib/cli/server.mjs without a host).
     const taken = await portProblem(port, undefined);
     if (taken) throw new CliError(taken);
-    migrate();
+    await migrate();
     const seeded = await seedIfEmpty();
     const key = demoKey();
     // In production no login is known in advance: the owner's one-time password was printed by the seed (above, on

@@ -140,7 +140,7 @@ describe("production seed", () => {
     await disconnectDb();
     vi.stubEnv("DATABASE_URL", other);
     try {
-      (await import("../../lib/db/migrate.ts")).migrate({ ...process.env, DATABASE_URL: other });
+      await (await import("../../lib/db/migrate.ts")).migrate({ ...process.env, DATABASE_URL: other });
       const demoDb = await getDb();
       const summary = await seedDemoStore(demoDb, { production: false });
       expect(summary.logins.admin).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, mustChangePassword: false });

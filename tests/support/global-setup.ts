@@ -21,7 +21,7 @@ export default async function setup() {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   }
   console.log(`[global-setup] fresh ${target.provider} database, migrated and seeded`);
-  migrate(env);
+  await migrate(env);
   const { getDb, disconnectDb } = await import("../../lib/db/client.ts");
   const { seedDemoStore } = await import("../../lib/seed/index.ts");
   await seedDemoStore(await getDb());

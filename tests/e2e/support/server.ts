@@ -37,7 +37,7 @@ export function removeDatabase(databaseUrl: string): void {
 export async function prepareDatabase(databaseUrl: string): Promise<string> {
   removeDatabase(databaseUrl);
   process.env.DATABASE_URL = databaseUrl;
-  migrate({ ...process.env, DATABASE_URL: databaseUrl });
+  await migrate({ ...process.env, DATABASE_URL: databaseUrl });
   const { getDb, disconnectDb } = await import("../../../lib/db/client.ts");
   const { seedDemoStore } = await import("../../../lib/seed/index.ts");
   const { createStorefrontKey } = await import("../../../lib/storefront-keys/index.ts");
