@@ -1,6 +1,7 @@
 // The request context: everything a domain function may know about who is calling and in which scope.
 // Built once per request by the transport adapter (lib/http/context.ts); domain code never reads headers.
 import type { Db } from "./db/client.ts";
+import type { Sql } from "./db/sql/index.ts";
 import type { CurrencyInfo } from "./money.ts";
 import type { ChannelInfo } from "./store/settings.ts";
 import { Forbidden, Unauthenticated } from "./errors.ts";
@@ -18,7 +19,10 @@ export type Principal =
   | { kind: "admin"; adminId: number; tokenId: number; isOwner: boolean; permissions: "all" | ReadonlySet<string>; sessionId?: number };
 
 export interface RequestContext {
+  /** Prisma: the back office's data path. */
   db: Db;
+  /** The typed SQL layer (lib/db/sql): the hot paths' data path, on the same connections. */
+  sql: Sql;
   surface: Surface;
   channel: ChannelInfo;
   locale: string;

@@ -1,5 +1,6 @@
 // Liveness and readiness: can this instance reach its database and, when configured, Redis?
-import { getDb, provider } from "./db/client.ts";
+import { getSql, provider } from "./db/client.ts";
+import { ping } from "./db/sql/expressions.ts";
 
 export interface Health {
   status: "ok" | "degraded";
@@ -18,7 +19,7 @@ async function timed(fn: () => Promise<unknown>): Promise<{ ok: boolean; latency
 }
 
 export async function health(): Promise<Health> {
-  const database = await timed(async () => (await getDb()).$queryRawUnsafe("SELECT 1"));
+  const database = await timed(async () => ping(await getSql()));
   let redis: Health["redis"] = { configured: false, ok: null, error: null };
   if (process.env.REDIS_URL) {
     const { Redis } = await import("ioredis");

@@ -7,11 +7,20 @@ import { pathToFileURL } from "node:url";
 const source = path.join("prisma", "schema.prisma");
 const twin = path.join("prisma", "postgres", "schema.prisma");
 
+const KYSELY_GENERATOR = `generator kysely {
+  provider = "prisma-kysely"
+  output   = "../../lib/generated/kysely"
+  fileName = "db.ts"
+}`;
+
 export function postgresTwin(schema: string): string {
   const out = schema
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('url      = "file:./data/commerce.db"', 'url      = "postgresql://localhost/commerce"')
-    .replace('output     = "../lib/generated/sqlite"', 'output     = "../../lib/generated/postgres"');
+    .replace('output     = "../lib/generated/sqlite"', 'output     = "../../lib/generated/postgres"')
+    // The typed SQL layer's row types (lib/db/sql/): PostgreSQL's types (booleans, dates, decimals as text), which
+    // that layer gives on SQLite too.
+    .replace(/^(datasource db \{)/m, KYSELY_GENERATOR + "\n\n$1");
   return "// GENERATED from prisma/schema.prisma by scripts/prisma-twin.ts; do not edit.\n" + out;
 }
 

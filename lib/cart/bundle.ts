@@ -1,7 +1,7 @@
 // What a shopper chose of a grouped or bundle product, checked against the product's definition
 // (lib/catalog/composite.ts): every refusal is a 422 naming the input field at fault.
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { Sql } from "../db/sql/index.ts";
 import { Validation } from "../errors.ts";
 import { Decimal } from "../money.ts";
 import { finalPrice } from "../catalog/pricing.ts";
@@ -32,7 +32,7 @@ function id(value: unknown, field: string): number {
  * The associated products to add for a grouped product and how many of each: `groupedQty {productId: n}`, or
  * the products' default quantities when it is not sent. Products at 0 are left out; at least one must remain.
  */
-export async function groupedChoice(tx: Tx, ctx: RequestContext, productId: number, groupedQty: Record<string, unknown> | undefined) {
+export async function groupedChoice(tx: Sql, ctx: RequestContext, productId: number, groupedQty: Record<string, unknown> | undefined) {
   const links = await groupedChildren(tx, ctx, productId);
   const known = new Map(links.map((l) => [l.product.id, l]));
   const wanted = new Map<number, number>();
@@ -71,7 +71,7 @@ export interface BundleLine {
  * must be chosen, a radio or select takes exactly one product; the products must be sold.
  */
 export async function bundleChoice(
-  tx: Tx,
+  tx: Sql,
   ctx: RequestContext,
   productId: number,
   chosen: Record<string, Loose> | undefined,

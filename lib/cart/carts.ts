@@ -1,35 +1,45 @@
 // Carts: a guest cart is named by a UUID token (stored hashed); a customer has at most one active cart.
 import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
-import { dec, Decimal } from "../money.ts";
+import { Decimal } from "../money.ts";
 import { newUuid, sha256 } from "../auth/secrets.ts";
-import { insertRow } from "../db/raw.ts";
 import { requireUsableCoupon } from "./coupons.ts";
 import { mergeInto } from "./items.ts";
 import { resolveCartToken } from "./token.ts";
-import { recalculate } from "./totals.ts";
+import { recalculate, recalculateState, updateById } from "./totals.ts";
 import { loadCart, type CartState } from "./state.ts";
 
 function newCartData(ctx: RequestContext) {
   return { channelId: ctx.channel.id, currencyCode: ctx.currency.code, locale: ctx.locale };
 }
 
-/** The customer's active cart, created when there is none. */
-export async function customerCart(ctx: RequestContext, customerId: number) {
-  const existing = await ctx.db.cart.findFirst({ where: { customerId, isActive: true }, orderBy: { id: "desc" } });
+/** The customer's active cart (its id), created when there is none. */
+export async function customerCart(ctx: RequestContext, customerId: number): Promise<{ id: number }> {
+  const existing = await ctx.sql
+    .selectFrom("Cart")
+    .select("id")
+    .where("customerId", "=", customerId)
+    .where("isActive", "=", true)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return existing;
-  return ctx.db.cart.create({ data: { ...newCartData(ctx), customerId, isGuest: false } });
+  return ctx.sql.insertInto("Cart").values({ ...newCartData(ctx), customerId, isGuest: false }).returning("id").executeTakeFirstOrThrow();
 }
 
 /** Opens a guest cart, or finds the customer's; `state` is the cart as it stands, for the answer. */
 export async function createCartToken(ctx: RequestContext) {
   if (ctx.principal.kind === "customer") {
     const cart = await customerCart(ctx, ctx.principal.customerId);
-    const state = await loadCart(ctx.db, ctx, cart.id, { allowClosed: true });
+    const state = await loadCart(ctx.sql, ctx, cart.id, { allowClosed: true });
     return { id: cart.id, cartToken: null, isGuest: false, success: true, message: "Your cart is ready.", state };
   }
   const token = newUuid();
-  const id = await insertRow(ctx.db, "Cart", { ...newCartData(ctx), tokenHash: sha256(token), isGuest: true });
+  const { id } = await ctx.sql
+    .insertInto("Cart")
+    .values({ ...newCartData(ctx), tokenHash: sha256(token), isGuest: true })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { id, cartToken: token, isGuest: true, success: true, message: "Cart created.", state: newGuestCart(ctx, id) };
 }
 
@@ -54,18 +64,17 @@ function newGuestCart(ctx: RequestContext, id: number): CartState {
 
 /** Applies a coupon to a cart with lines; 422 on `couponCode` when the cart is empty or the coupon unusable. */
 export async function applyCoupon(ctx: RequestContext, cartId: number, code: string): Promise<void> {
-  await ctx.db.$transaction(async (tx) => {
-    const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartId } });
-    if (cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
-    const coupon = await requireUsableCoupon(tx, code, { customerId: cart.customerId, baseSubtotal: dec(cart.baseSubtotal) });
-    await tx.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
-    await recalculate(tx, ctx, cartId);
+  await ctx.sql.transaction().execute(async (tx) => {
+    const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
+    if (state.cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
+    const coupon = await requireUsableCoupon(tx, code, state.cart);
+    await recalculateState(tx, ctx, state, { couponCode: coupon.code });
   });
 }
 
 export async function removeCoupon(ctx: RequestContext, cartId: number): Promise<void> {
-  await ctx.db.$transaction(async (tx) => {
-    await tx.cart.update({ where: { id: cartId }, data: { couponCode: null } });
+  await ctx.sql.transaction().execute(async (tx) => {
+    await updateById(tx, "Cart", cartId, { couponCode: null });
     await recalculate(tx, ctx, cartId);
   });
 }
@@ -76,7 +85,7 @@ export async function removeCoupon(ctx: RequestContext, cartId: number): Promise
  * stock limited.
  */
 export async function mergeGuestCart(ctx: RequestContext, customerId: number, guestToken: string): Promise<{ cartId: number; shortened: string[] }> {
-  const guest = await resolveCartToken(ctx.db, guestToken);
+  const guest = await resolveCartToken(ctx.sql, guestToken);
   if (!guest || !guest.isActive) throw Validation.field("cartId", "Give the token of an open guest cart.");
   const target = await customerCart(ctx, customerId);
   return { cartId: target.id, shortened: await mergeInto(ctx, target.id, guest.cartId) };

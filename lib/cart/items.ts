@@ -1,12 +1,12 @@
 // Adding, changing and removing cart lines, with stock checked against the channel's inventory.
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { Sql } from "../db/sql/index.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
-import { recalculate, recalculateState, STOCKABLE_TYPES, type LineOptions } from "./totals.ts";
-import { loadCart, stockNeeds, type CartState } from "./state.ts";
-import { bool, date, insertRow, int, rawRows, updateRow } from "../db/raw.ts";
+import { sold, stockOf as unitsOnHand } from "../catalog/visibility.ts";
+import { recalculate, recalculateState, STOCKABLE_TYPES, updateById, type LineOptions } from "./totals.ts";
+import { loadCart, stockNeeds, type CartState, type Line } from "./state.ts";
 import { bundleChoice, groupedChoice } from "./bundle.ts";
 
 export interface AddItemInput {
@@ -28,8 +28,8 @@ export interface AddItemInput {
 export const MAX_LINE_QTY = 10_000;
 
 /** Units on hand for a stock-keeping product in the request's channel. */
-export async function stockOf(tx: Tx, ctx: RequestContext, productId: number): Promise<number> {
-  const row = await tx.productInventory.findUnique({ where: { productId_channelId: { productId, channelId: ctx.channel.id } } });
+export async function stockOf(tx: Sql, ctx: RequestContext, productId: number): Promise<number> {
+  const row = await tx.selectFrom("ProductInventory").select("qty").where("productId", "=", productId).where("channelId", "=", ctx.channel.id).executeTakeFirst();
   return row?.qty ?? 0;
 }
 
@@ -59,45 +59,77 @@ function stockName(line: { name: string; additional: unknown }, productId: numbe
   return child ? `${child.name} (in ${line.name})` : line.name;
 }
 
-const SALEABLE_SQL = `
-SELECT p."id", p."sku", p."type", p."parentId", p."status", p."visibleIndividually", p."weight", p."price", p."specialPrice",
-  p."specialPriceFrom", p."specialPriceTo",
-  (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $1 LIMIT 1) AS "name",
-  (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $2 LIMIT 1) AS "defaultName",
-  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $1 LIMIT 1) AS "urlKey",
-  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = p."id" AND t."locale" = $2 LIMIT 1) AS "defaultUrlKey",
-  (SELECT im."path" FROM "ProductImage" im WHERE im."productId" = p."id" ORDER BY im."position" ASC, im."id" ASC LIMIT 1) AS "image",
-  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = p."id" AND inv."channelId" = $3) AS "stock",
-  (SELECT COUNT(*) FROM "ProductChannel" pc WHERE pc."productId" = p."id" AND pc."channelId" = $3) AS "inChannel"
-FROM "Product" p WHERE p."id" = $4`;
+/** The product with its name and URL key (in the locale, else the channel's default), first image, stock and whether it is sold. */
+function saleableQuery(tx: Sql, ctx: RequestContext, productId: number) {
+  return tx
+    .selectFrom("Product as p")
+    .select(["p.id", "p.sku", "p.type", "p.parentId", "p.visibleIndividually", "p.weight", "p.price", "p.specialPrice", "p.specialPriceFrom", "p.specialPriceTo"])
+    .select((eb) => {
+      const translated = (column: "name" | "urlKey", locale: string) =>
+        eb.selectFrom("ProductTranslation as t").select(`t.${column}`).whereRef("t.productId", "=", "p.id").where("t.locale", "=", locale).limit(1);
+      return [
+        translated("name", ctx.locale).as("name"),
+        translated("name", ctx.channel.defaultLocale).as("defaultName"),
+        translated("urlKey", ctx.locale).as("urlKey"),
+        translated("urlKey", ctx.channel.defaultLocale).as("defaultUrlKey"),
+        eb.selectFrom("ProductImage as im").select("im.path").whereRef("im.productId", "=", "p.id").orderBy("im.position").orderBy("im.id").limit(1).as("image"),
+        unitsOnHand("p", ctx.channel.id).as("stock"),
+        sold("p", ctx.channel.id).as("sold"),
+      ];
+    })
+    .where("p.id", "=", productId);
+}
 
 /** The product as sold in the request's channel, with its name, image and stock, in one statement. */
-async function saleableProduct(tx: Tx, ctx: RequestContext, productId: number) {
-  const [r] = await rawRows(tx, SALEABLE_SQL, ctx.locale, ctx.channel.defaultLocale, ctx.channel.id, productId);
-  if (!r || !bool(r.status) || !int(r.inChannel)) throw Validation.field("productId", `Product ${productId} is not available.`);
-  const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) };
-  const type = String(r.type);
+async function saleableProduct(tx: Sql, ctx: RequestContext, productId: number) {
+  const r = await saleableQuery(tx, ctx, productId).executeTakeFirst();
+  // A selected condition is not decoded by column type: SQLite answers 0/1, PostgreSQL a boolean.
+  if (!r || !Number(r.sold)) throw Validation.field("productId", `Product ${productId} is not available.`);
+  const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: r.specialPriceFrom, specialPriceTo: r.specialPriceTo };
   // Awaited in turn: this runs in the cart's transaction, whose one connection runs one statement at a time.
-  const superAttributes = type === "configurable"
-    ? await tx.productSuperAttribute.findMany({ where: { productId }, include: { attribute: { select: { id: true, code: true, adminName: true } } } })
+  const superAttributes = r.type === "configurable"
+    ? await tx
+      .selectFrom("ProductSuperAttribute as sa")
+      .innerJoin("Attribute as a", "a.id", "sa.attributeId")
+      .select(["a.id", "a.code", "a.adminName"])
+      .where("sa.productId", "=", productId)
+      .orderBy("sa.attributeId")
+      .execute()
+      .then((rows) => rows.map((attribute) => ({ attribute })))
     : [];
-  const downloadableLinks = type === "downloadable" ? await tx.downloadableLink.findMany({ where: { productId }, select: { id: true, price: true } }) : [];
+  const downloadableLinks = r.type === "downloadable" ? await tx.selectFrom("DownloadableLink").select(["id", "price"]).where("productId", "=", productId).execute() : [];
   return {
-    id: int(r.id), sku: String(r.sku), type, parentId: r.parentId == null ? null : int(r.parentId), visibleIndividually: bool(r.visibleIndividually),
-    weight: r.weight == null ? null : dec(r.weight), priced, stock: r.stock == null ? 0 : int(r.stock),
-    name: (r.name ?? r.defaultName ?? r.sku) as string, urlKey: (r.urlKey ?? r.defaultUrlKey ?? null) as string | null, image: (r.image ?? null) as string | null,
+    id: r.id, sku: r.sku, type: r.type, parentId: r.parentId, visibleIndividually: r.visibleIndividually,
+    weight: r.weight == null ? null : dec(r.weight), priced, stock: r.stock == null ? 0 : Number(r.stock),
+    name: r.name ?? r.defaultName ?? r.sku, urlKey: r.urlKey ?? r.defaultUrlKey ?? null, image: r.image ?? null,
     superAttributes, downloadableLinks,
   };
 }
 
 type Saleable = Awaited<ReturnType<typeof saleableProduct>>;
 
+/** The active variants of a configurable product with the options they take, in one statement (a row per value). */
+async function variantsOf(tx: Sql, productId: number) {
+  const rows = await tx
+    .selectFrom("Product as v")
+    .leftJoin("ProductAttributeValue as av", (j) => j.onRef("av.productId", "=", "v.id").on("av.optionId", "is not", null))
+    .select(["v.id", "v.sku", "v.price", "v.specialPrice", "v.specialPriceFrom", "v.specialPriceTo", "av.attributeId", "av.optionId"])
+    .where("v.parentId", "=", productId)
+    .where("v.status", "=", true)
+    .orderBy("v.id")
+    .orderBy("av.id")
+    .execute();
+  const variants = new Map<number, Priced & { id: number; sku: string; attributeValues: { attributeId: number; optionId: number }[] }>();
+  for (const { attributeId, optionId, ...v } of rows) {
+    const variant = variants.get(v.id) ?? variants.set(v.id, { ...v, attributeValues: [] }).get(v.id)!;
+    if (attributeId != null && optionId != null) variant.attributeValues.push({ attributeId, optionId });
+  }
+  return [...variants.values()];
+}
+
 /** The variant a configurable choice names; 422 when the choice is incomplete or matches nothing. */
-async function chooseVariant(tx: Tx, product: Saleable, input: AddItemInput) {
-  const variants = await tx.product.findMany({
-    where: { parentId: product.id, status: true },
-    include: { attributeValues: { where: { optionId: { not: null } }, select: { attributeId: true, optionId: true } } },
-  });
+async function chooseVariant(tx: Sql, product: Saleable, input: AddItemInput) {
+  const variants = await variantsOf(tx, product.id);
   if (input.selectedConfigurableOption !== undefined) {
     const v = variants.find((x) => x.id === input.selectedConfigurableOption);
     if (!v) throw Validation.field("selectedConfigurableOption", "This option is not a variant of the product.");
@@ -125,7 +157,7 @@ export async function addItem(ctx: RequestContext, cartId: number, input: AddIte
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}.`);
   }
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.sql.transaction().execute(async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     const product = await saleableProduct(tx, ctx, input.productId);
     if (product.type !== "grouped") return recalculateState(tx, ctx, { ...state, lines: await addLine(tx, ctx, state, product, input) });
@@ -140,7 +172,7 @@ export async function addItem(ctx: RequestContext, cartId: number, input: AddIte
 }
 
 /** Adds `product` to the cart as read (`state`) and returns its lines as written; `inGroup`: one of a grouped product's. */
-async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: Saleable, input: AddItemInput, inGroup = false) {
+async function addLine(tx: Sql, ctx: RequestContext, state: CartState, product: Saleable, input: AddItemInput, inGroup = false) {
   const cartId = state.cart.id;
   let options: LineOptions = {};
   let weight = product.weight;
@@ -151,7 +183,7 @@ async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: S
   if (product.type === "configurable") {
     const variant = await chooseVariant(tx, product, input);
     const attributes = Object.fromEntries(
-      product.superAttributes.map(({ attribute }) => [attribute.code, variant.attributeValues.find((v) => v.attributeId === attribute.id)!.optionId!]),
+      product.superAttributes.map(({ attribute }) => [attribute.code, variant.attributeValues.find((v) => v.attributeId === attribute.id)!.optionId]),
     );
     options = { variantId: variant.id, attributes };
     sku = variant.sku;
@@ -186,16 +218,21 @@ async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: S
     const available = stock ?? (await stockOf(tx, ctx, options.variantId!));
     assertStock(available, quantity, product.name);
   }
-  let lines;
+  let lines: Line[];
   if (same) {
-    await updateRow(tx, "CartItem", same.id, { quantity });
+    await updateById(tx, "CartItem", same.id, { quantity });
     lines = state.lines.map((l) => (l === same ? { ...l, quantity } : l));
   } else {
     const prices = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal: unit.mul(quantity), total: convert(unit.mul(quantity), ctx.currency) };
-    const id = await insertRow(tx, "CartItem", {
-      cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, ...prices,
-      weight: weight ?? null, additional: JSON.stringify(options),
-    });
+    const { id } = await tx
+      .insertInto("CartItem")
+      .values({
+        cartId, productId: product.id, sku, type: product.type, name: product.name, quantity, basePrice: prices.basePrice.toString(),
+        price: prices.price.toString(), baseTotal: prices.baseTotal.toString(), total: prices.total.toString(),
+        weight: weight?.toString() ?? null, additional: options,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     lines = [
       ...state.lines,
       {
@@ -208,8 +245,14 @@ async function addLine(tx: Tx, ctx: RequestContext, state: CartState, product: S
   return lines;
 }
 
-async function ownLine(tx: Tx, cartId: number, cartItemId: number) {
-  const line = await tx.cartItem.findFirst({ where: { id: cartItemId, cartId, parentId: null } });
+async function ownLine(tx: Sql, cartId: number, cartItemId: number) {
+  const line = await tx
+    .selectFrom("CartItem")
+    .select(["id", "type", "name", "productId", "quantity", "additional"])
+    .where("id", "=", cartItemId)
+    .where("cartId", "=", cartId)
+    .where("parentId", "is", null)
+    .executeTakeFirst();
   if (!line) throw new NotFound("Cart item");
   return line;
 }
@@ -218,7 +261,7 @@ export async function updateItem(ctx: RequestContext, cartId: number, input: { c
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}; remove the item instead of setting 0.`);
   }
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.sql.transaction().execute(async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
     if (line.type === "downloadable" && input.quantity !== line.quantity) {
       throw Validation.field("quantity", "The quantity of a downloadable product cannot change.");
@@ -227,17 +270,27 @@ export async function updateItem(ctx: RequestContext, cartId: number, input: { c
     for (const [productId, need] of stockNeeds({ ...line, quantity: input.quantity })) {
       assertStock(await stockOf(tx, ctx, productId), need, stockName(line, productId));
     }
-    await tx.cartItem.update({ where: { id: line.id }, data: { quantity: input.quantity } });
+    await updateById(tx, "CartItem", line.id, { quantity: input.quantity });
     return recalculate(tx, ctx, cartId);
   });
 }
 
 export async function removeItem(ctx: RequestContext, cartId: number, input: { cartItemId: number }): Promise<CartState> {
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.sql.transaction().execute(async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
-    await tx.cartItem.delete({ where: { id: line.id } });
+    await tx.deleteFrom("CartItem").where("id", "=", line.id).execute();
     return recalculate(tx, ctx, cartId);
   });
+}
+
+/** The top-level lines of a cart, oldest first, as a merge copies them. */
+function cartLines(tx: Sql, cartId: number) {
+  return tx
+    .selectFrom("CartItem")
+    .select(["id", "productId", "sku", "type", "name", "quantity", "weight", "additional"])
+    .where("cartId", "=", cartId)
+    .where("parentId", "is", null)
+    .orderBy("id");
 }
 
 /**
@@ -246,11 +299,10 @@ export async function removeItem(ctx: RequestContext, cartId: number, input: { c
  */
 export async function mergeInto(ctx: RequestContext, targetCartId: number, guestCartId: number): Promise<string[]> {
   const shortened: string[] = [];
-  await ctx.db.$transaction(async (tx) => {
-    const guestLines = await tx.cartItem.findMany({ where: { cartId: guestCartId, parentId: null }, orderBy: { id: "asc" } });
+  await ctx.sql.transaction().execute(async (tx) => {
+    const guestLines = await cartLines(tx, guestCartId).execute();
     for (const g of guestLines) {
-      const target = (await tx.cartItem.findMany({ where: { cartId: targetCartId, productId: g.productId, parentId: null } }))
-        .find((l) => sameOptions(l.additional, g.additional));
+      const target = (await cartLines(tx, targetCartId).where("productId", "=", g.productId).execute()).find((l) => sameOptions(l.additional, g.additional));
       let quantity = (target?.quantity ?? 0) + g.quantity;
       // As many as the stock of every product the line takes allows (a bundle: each of its products per bundle).
       let fits = quantity;
@@ -262,17 +314,18 @@ export async function mergeInto(ctx: RequestContext, targetCartId: number, guest
         shortened.push(g.name);
       }
       if (target) {
-        await tx.cartItem.update({ where: { id: target.id }, data: { quantity: Math.max(quantity, target.quantity) } });
+        await updateById(tx, "CartItem", target.id, { quantity: Math.max(quantity, target.quantity) });
       } else if (quantity > 0) {
-        await tx.cartItem.create({
-          data: { cartId: targetCartId, productId: g.productId, sku: g.sku, type: g.type, name: g.name, quantity, additional: (g.additional ?? {}) as object, weight: g.weight },
-        });
+        await tx
+          .insertInto("CartItem")
+          .values({ cartId: targetCartId, productId: g.productId, sku: g.sku, type: g.type, name: g.name, quantity, additional: g.additional ?? {}, weight: g.weight })
+          .execute();
       }
     }
-    await tx.cart.update({ where: { id: guestCartId }, data: { isActive: false } });
+    await updateById(tx, "Cart", guestCartId, { isActive: false });
     // The guest cart is gone into this one: a gateway session it opened must not be paid (the target's own are
     // superseded by the recalculation).
-    await tx.paymentSession.updateMany({ where: { cartId: guestCartId, status: "pending" }, data: { status: "superseded" } });
+    await tx.updateTable("PaymentSession").set({ status: "superseded" }).where("cartId", "=", guestCartId).where("status", "=", "pending").execute();
     await recalculate(tx, ctx, targetCartId);
   });
   return shortened;

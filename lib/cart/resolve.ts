@@ -17,7 +17,7 @@ export async function currentCart(ctx: RequestContext, input: { cartToken?: stri
   let ref: CartRef | null = null;
   if (p.kind === "guestCart") ref = { id: p.cartId, token: p.cartToken };
   else if (input.cartToken) {
-    const found = await resolveCartToken(ctx.db, input.cartToken);
+    const found = await resolveCartToken(ctx.sql, input.cartToken);
     if (found) ref = { id: found.cartId, token: input.cartToken.toLowerCase() };
   }
   if (!ref) {
@@ -26,7 +26,7 @@ export async function currentCart(ctx: RequestContext, input: { cartToken?: stri
     );
   }
   if (!opts.allowClosed) {
-    const cart = await ctx.db.cart.findUnique({ where: { id: ref.id }, select: { isActive: true } });
+    const cart = await ctx.sql.selectFrom("Cart").select("isActive").where("id", "=", ref.id).executeTakeFirst();
     if (!cart?.isActive) throw new Conflict("This cart has already been checked out; create a new cart token.");
   }
   return ref;

@@ -1,11 +1,11 @@
 // A cart as the checkout works on it: the cart row, its billing and shipping addresses and its lines with the
 // prices, image and URL key of their products, read in ONE statement (issue 17). Every cart and checkout step
 // reads this once, computes in memory, writes what changed and answers from what it wrote, instead of reading
-// the cart, its lines and its products again at each stage. Plain SQL that SQLite and PostgreSQL both accept
-// (quoted identifiers, correlated subqueries); the values are normalised here, since raw results differ by driver.
+// the cart, its lines and its products again at each stage. A typed-layer query (lib/db/sql): its rows come in the
+// generated types on both databases; the lines and their products are joined, the addresses joined by side.
+import type { Selectable } from "kysely";
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
-import { bool, date, int, intOrNull, json, rawRows, str, type Raw } from "../db/raw.ts";
+import type { DB, Sql } from "../db/sql/index.ts";
 import { Conflict } from "../errors.ts";
 import { dec, type Decimal } from "../money.ts";
 import type { Priced } from "../catalog/pricing.ts";
@@ -33,46 +33,24 @@ export type BundleChild = {
   qty: number;
 };
 
-export interface CartRow {
-  id: number;
-  customerId: number | null;
-  channelId: number;
-  isActive: boolean;
-  isGuest: boolean;
-  /** The currency the cart was last priced in (the gateway pays in it). */
-  currencyCode: string;
-  customerEmail: string | null;
-  couponCode: string | null;
-  shippingMethod: string | null;
-  paymentMethod: string | null;
-  paymentMethodTitle: string | null;
-  itemsCount: number;
-  itemsQty: number;
-  baseSubtotal: Decimal;
-  baseDiscountAmount: Decimal;
-  baseTaxAmount: Decimal;
-  baseShippingAmount: Decimal;
-  baseGrandTotal: Decimal;
-}
+/** The cart columns the steps work with; its amounts, kept in the base currency, as Decimals. */
+const CART_COLUMNS = [
+  "id", "customerId", "channelId", "isActive", "isGuest", "currencyCode", "customerEmail", "couponCode", "shippingMethod", "paymentMethod",
+  "paymentMethodTitle", "itemsCount", "itemsQty",
+] as const;
+const CART_AMOUNTS = ["baseSubtotal", "baseDiscountAmount", "baseTaxAmount", "baseShippingAmount", "baseGrandTotal"] as const;
 
-export interface AddressRow {
-  id: number;
-  cartId: number;
-  addressType: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string;
-  country: string;
-  state: string | null;
-  city: string;
-  postcode: string;
-  useForShipping: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The cart row as the steps work with it (`currencyCode`: the currency it was last priced in, which the gateway pays in). */
+export type CartHead = Pick<Selectable<DB["Cart"]>, (typeof CART_COLUMNS)[number]> & Record<(typeof CART_AMOUNTS)[number], Decimal>;
+
+/** A saved address of the cart, as its table holds it. */
+export type AddressRow = Selectable<DB["CartAddress"]>;
+
+/** Every column of an address: each side is read under its prefix (b_…, s_…) in the cart's one statement. */
+const ADDRESS_COLUMNS = [
+  "id", "cartId", "addressType", "firstName", "lastName", "companyName", "email", "phone", "address", "country", "state", "city",
+  "postcode", "useForShipping", "createdAt", "updatedAt",
+] as const satisfies readonly (keyof AddressRow)[];
 
 export interface Line {
   id: number;
@@ -97,7 +75,7 @@ export interface Line {
 }
 
 export interface CartState {
-  cart: CartRow;
+  cart: CartHead;
   billing: AddressRow | null;
   shipping: AddressRow | null;
   lines: Line[];
@@ -105,80 +83,81 @@ export interface CartState {
   pendingSessions: number;
 }
 
-export const ADDRESS_COLUMNS = [
-  "id", "cartId", "addressType", "firstName", "lastName", "companyName", "email", "phone", "address", "country", "state", "city",
-  "postcode", "useForShipping", "createdAt", "updatedAt",
-] as const;
+/** The one statement: the cart, its two addresses (b_…, s_… columns) and one row per top-level line with its product. */
+function cartQuery(db: Sql, ctx: RequestContext, cartId: number) {
+  return db
+    .selectFrom("Cart as c")
+    .leftJoin("CartAddress as b", (j) => j.onRef("b.cartId", "=", "c.id").on("b.addressType", "=", "billing"))
+    .leftJoin("CartAddress as s", (j) => j.onRef("s.cartId", "=", "c.id").on("s.addressType", "=", "shipping"))
+    .leftJoin("CartItem as i", (j) => j.onRef("i.cartId", "=", "c.id").on("i.parentId", "is", null))
+    .leftJoin("Product as p", "p.id", "i.productId")
+    .select(CART_COLUMNS.map((col) => `c.${col}` as const))
+    .select(CART_AMOUNTS.map((col) => `c.${col}` as const))
+    .select((eb) => ADDRESS_COLUMNS.map((col) => eb.ref(`b.${col}`).as(`b_${col}`)))
+    .select((eb) => ADDRESS_COLUMNS.map((col) => eb.ref(`s.${col}`).as(`s_${col}`)))
+    .select([
+      "i.id as i_id", "i.productId as i_productId", "i.sku as i_sku", "i.type as i_type", "i.name as i_name", "i.quantity as i_quantity",
+      "i.basePrice as i_basePrice", "i.price as i_price", "i.baseTotal as i_baseTotal", "i.total as i_total",
+      "i.baseDiscountAmount as i_baseDiscountAmount", "i.baseTaxAmount as i_baseTaxAmount", "i.weight as i_weight", "i.additional as i_additional",
+      "p.price as p_price", "p.specialPrice as p_specialPrice", "p.specialPriceFrom as p_specialPriceFrom", "p.specialPriceTo as p_specialPriceTo",
+    ])
+    .select((eb) => [
+      eb.selectFrom("ProductImage as im").select("im.path").whereRef("im.productId", "=", "i.productId").orderBy("im.position").orderBy("im.id").limit(1).as("p_image"),
+      eb.selectFrom("ProductTranslation as t").select("t.urlKey").whereRef("t.productId", "=", "i.productId").where("t.locale", "=", ctx.locale).limit(1).as("p_urlKey"),
+      eb
+        .selectFrom("ProductTranslation as t")
+        .select("t.urlKey")
+        .whereRef("t.productId", "=", "i.productId")
+        .where("t.locale", "=", ctx.channel.defaultLocale)
+        .limit(1)
+        .as("p_urlKeyDefault"),
+      eb
+        .selectFrom("PaymentSession as ps")
+        .select((e) => e.fn.countAll().as("n"))
+        .whereRef("ps.cartId", "=", "c.id")
+        .where("ps.status", "=", "pending")
+        .as("pendingSessions"),
+    ])
+    .where("c.id", "=", cartId)
+    .orderBy("i.id");
+}
 
-/** An address as read raw, its columns named with `prefix` (none for a row written with RETURNING). */
-export function addressRow(row: Raw, prefix = ""): AddressRow | null {
-  if (row[`${prefix}id`] == null) return null;
-  const v = (c: string) => row[prefix + c];
+type CartQueryRow = Awaited<ReturnType<ReturnType<typeof cartQuery>["execute"]>>[number];
+
+/** One side's address out of its prefixed columns (values already in their types), or null when the cart has none. */
+function addressOf(row: CartQueryRow, prefix: "b_" | "s_"): AddressRow | null {
+  const r = row as unknown as Record<string, unknown>;
+  if (r[`${prefix}id`] == null) return null;
+  return Object.fromEntries(ADDRESS_COLUMNS.map((col) => [col, r[prefix + col]])) as AddressRow;
+}
+
+function lineOf(row: CartQueryRow, cartId: number): Line {
   return {
-    id: int(v("id")), cartId: int(v("cartId")), addressType: String(v("addressType")), firstName: String(v("firstName")),
-    lastName: String(v("lastName")), companyName: str(v("companyName")), email: str(v("email")), phone: str(v("phone")),
-    address: String(v("address")), country: String(v("country")), state: str(v("state")), city: String(v("city")),
-    postcode: String(v("postcode")), useForShipping: bool(v("useForShipping")), createdAt: date(v("createdAt"))!, updatedAt: date(v("updatedAt"))!,
+    id: row.i_id!, cartId, productId: row.i_productId!, sku: row.i_sku!, type: row.i_type!, name: row.i_name!, quantity: row.i_quantity!,
+    basePrice: dec(row.i_basePrice), price: dec(row.i_price), baseTotal: dec(row.i_baseTotal), total: dec(row.i_total),
+    baseDiscountAmount: dec(row.i_baseDiscountAmount), baseTaxAmount: dec(row.i_baseTaxAmount), weight: row.i_weight == null ? null : dec(row.i_weight),
+    additional: row.i_additional ?? null,
+    product: { price: row.p_price, specialPrice: row.p_specialPrice, specialPriceFrom: row.p_specialPriceFrom, specialPriceTo: row.p_specialPriceTo },
+    image: row.p_image ?? null, urlKey: row.p_urlKey ?? row.p_urlKeyDefault ?? null,
   };
 }
 
-/** The SQL select list of one address side, each column prefixed (b_ billing, s_ shipping). */
-const addressColumns = (alias: string) => ADDRESS_COLUMNS.map((c) => `${alias}."${c}" AS "${alias}_${c}"`).join(", ");
-
-// Built once: identifiers only, every value is a bound parameter.
-const CART_SQL = `
-SELECT c."id", c."customerId", c."channelId", c."isActive", c."isGuest", c."currencyCode", c."customerEmail", c."couponCode", c."shippingMethod",
-  c."paymentMethod", c."paymentMethodTitle", c."itemsCount", c."itemsQty", c."baseSubtotal", c."baseDiscountAmount",
-  c."baseTaxAmount", c."baseShippingAmount", c."baseGrandTotal",
-  ${addressColumns("b")}, ${addressColumns("s")},
-  i."id" AS "i_id", i."productId" AS "i_productId", i."sku" AS "i_sku", i."type" AS "i_type", i."name" AS "i_name",
-  i."quantity" AS "i_quantity", i."basePrice" AS "i_basePrice", i."price" AS "i_price", i."baseTotal" AS "i_baseTotal",
-  i."total" AS "i_total", i."baseDiscountAmount" AS "i_baseDiscountAmount", i."baseTaxAmount" AS "i_baseTaxAmount",
-  i."weight" AS "i_weight", i."additional" AS "i_additional",
-  p."price" AS "p_price", p."specialPrice" AS "p_specialPrice", p."specialPriceFrom" AS "p_specialPriceFrom",
-  p."specialPriceTo" AS "p_specialPriceTo",
-  (SELECT im."path" FROM "ProductImage" im WHERE im."productId" = i."productId" ORDER BY im."position" ASC, im."id" ASC LIMIT 1) AS "p_image",
-  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = i."productId" AND t."locale" = $1 LIMIT 1) AS "p_urlKey",
-  (SELECT t."urlKey" FROM "ProductTranslation" t WHERE t."productId" = i."productId" AND t."locale" = $2 LIMIT 1) AS "p_urlKeyDefault",
-  (SELECT COUNT(*) FROM "PaymentSession" ps WHERE ps."cartId" = c."id" AND ps."status" = 'pending') AS "pendingSessions"
-FROM "Cart" c
-LEFT JOIN "CartAddress" b ON b."cartId" = c."id" AND b."addressType" = 'billing'
-LEFT JOIN "CartAddress" s ON s."cartId" = c."id" AND s."addressType" = 'shipping'
-LEFT JOIN "CartItem" i ON i."cartId" = c."id" AND i."parentId" IS NULL
-LEFT JOIN "Product" p ON p."id" = i."productId"
-WHERE c."id" = $3
-ORDER BY i."id" ASC`;
-
-type Queryable = Pick<Tx, "$queryRawUnsafe">;
-
 /**
  * The cart with its addresses and lines; a closed cart is a 409 unless `allowClosed` (place-order finds the order
- * a closed cart became).
+ * a closed cart became). `db`: the typed layer, or the transaction the step runs in.
  */
-export async function loadCart(db: Queryable, ctx: RequestContext, cartId: number, opts: { allowClosed?: boolean } = {}): Promise<CartState> {
-  const rows = await rawRows(db, CART_SQL, ctx.locale, ctx.channel.defaultLocale, cartId);
+export async function loadCart(db: Sql, ctx: RequestContext, cartId: number, opts: { allowClosed?: boolean } = {}): Promise<CartState> {
+  const rows = await cartQuery(db, ctx, cartId).execute();
   if (!rows.length) throw new Conflict("This cart no longer exists; create a new cart token.");
   const r = rows[0];
-  const cart: CartRow = {
-    id: int(r.id), customerId: intOrNull(r.customerId), channelId: int(r.channelId), isActive: bool(r.isActive), isGuest: bool(r.isGuest),
-    currencyCode: String(r.currencyCode), customerEmail: str(r.customerEmail), couponCode: str(r.couponCode), shippingMethod: str(r.shippingMethod),
-    paymentMethod: str(r.paymentMethod), paymentMethodTitle: str(r.paymentMethodTitle), itemsCount: int(r.itemsCount),
-    itemsQty: int(r.itemsQty), baseSubtotal: dec(r.baseSubtotal as never), baseDiscountAmount: dec(r.baseDiscountAmount as never),
-    baseTaxAmount: dec(r.baseTaxAmount as never), baseShippingAmount: dec(r.baseShippingAmount as never), baseGrandTotal: dec(r.baseGrandTotal as never),
+  const cart = {
+    ...(Object.fromEntries(CART_COLUMNS.map((col) => [col, r[col]])) as Pick<CartHead, (typeof CART_COLUMNS)[number]>),
+    ...(Object.fromEntries(CART_AMOUNTS.map((col) => [col, dec(r[col])])) as Pick<CartHead, (typeof CART_AMOUNTS)[number]>),
   };
   if (!cart.isActive && !opts.allowClosed) throw new Conflict("This cart has already been checked out; create a new cart token.");
-  const lines: Line[] = rows
-    .filter((row) => row.i_id != null)
-    .map((row) => ({
-      id: int(row.i_id), cartId: cart.id, productId: int(row.i_productId), sku: String(row.i_sku), type: String(row.i_type),
-      name: String(row.i_name), quantity: int(row.i_quantity), basePrice: dec(row.i_basePrice as never), price: dec(row.i_price as never),
-      baseTotal: dec(row.i_baseTotal as never), total: dec(row.i_total as never), baseDiscountAmount: dec(row.i_baseDiscountAmount as never),
-      baseTaxAmount: dec(row.i_baseTaxAmount as never), weight: row.i_weight == null ? null : dec(row.i_weight as never),
-      additional: json<LineOptions>(row.i_additional),
-      product: { price: row.p_price, specialPrice: row.p_specialPrice, specialPriceFrom: date(row.p_specialPriceFrom), specialPriceTo: date(row.p_specialPriceTo) },
-      image: str(row.p_image), urlKey: str(row.p_urlKey) ?? str(row.p_urlKeyDefault),
-    }));
-  return { cart, billing: addressRow(r, "b_"), shipping: addressRow(r, "s_"), lines, pendingSessions: int(r.pendingSessions) };
+  const lines = rows.filter((row) => row.i_id != null).map((row) => lineOf(row, cart.id));
+  // COUNT(*) of a subquery is not typed by a column: a number on one database, a bigint or text on another.
+  return { cart, billing: addressOf(r, "b_"), shipping: addressOf(r, "s_"), lines, pendingSessions: Number(r.pendingSessions ?? 0) };
 }
 
 export const STOCKABLE_TYPES = new Set(["simple", "configurable", "bundle"]);

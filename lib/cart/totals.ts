@@ -1,15 +1,17 @@
 // Recomputes a cart after every change: line prices from the catalog, subtotal, coupon discount, the shipping
 // rate chosen among those the cart qualifies for, grand total. Amounts are kept in the base currency and in the
 // cart's currency. It works on the cart as read once (./state.ts) and writes only what changed: a line whose price
-// moved, and the cart row in one statement; it returns the cart as written, which the answer is made from.
+// moved, and the cart row in one statement; it returns the cart as written, which the answer is made from. All of it
+// on the typed layer (lib/db/sql), inside the step's typed transaction.
+import type { Updateable } from "kysely";
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { DB, Sql } from "../db/sql/index.ts";
+import { NotFound } from "../errors.ts";
 import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
 import { quoteHeld, type Rate } from "../checkout/shipping.ts";
-import { couponProblem, discountFor } from "./coupons.ts";
-import { updateRow } from "../db/raw.ts";
-import { lineShips, loadCart, STOCKABLE_TYPES, type CartRow, type CartState, type LineOptions } from "./state.ts";
+import { couponByCode, couponProblem, discountFor } from "./coupons.ts";
+import { lineShips, loadCart, STOCKABLE_TYPES, type CartHead, type CartState, type LineOptions } from "./state.ts";
 
 export { STOCKABLE_TYPES, type LineOptions };
 
@@ -17,14 +19,14 @@ export { STOCKABLE_TYPES, type LineOptions };
 export const shippableQty = (state: CartState): number => state.lines.reduce((n, l) => n + (lineShips(l) ? l.quantity : 0), 0);
 
 /** The rates the cart qualifies for: none before an address is saved or when nothing ships. */
-export async function ratesFor(tx: Pick<Tx, "shippingMethod" | "paymentMethod" | "country">, state: CartState): Promise<Rate[]> {
+export async function ratesFor(db: Sql, state: CartState): Promise<Rate[]> {
   const qty = shippableQty(state);
   if (!state.billing || qty === 0) return [];
-  return quoteHeld(tx, { baseSubtotal: state.cart.baseSubtotal, shippableQty: qty });
+  return quoteHeld(db, { baseSubtotal: state.cart.baseSubtotal, shippableQty: qty });
 }
 
 /** Prices of the variants and download links the lines name, read only when some line names one. */
-async function extras(tx: Tx, state: CartState) {
+async function extras(tx: Sql, state: CartState) {
   const variantIds = [
     ...state.lines.map((l) => l.additional?.variantId).filter((v): v is number => !!v),
     // A bundle's price is its products' (lib/cart/bundle.ts): they are read with the variants.
@@ -33,10 +35,22 @@ async function extras(tx: Tx, state: CartState) {
   const linkIds = state.lines.filter((l) => l.type === "downloadable").flatMap((l) => l.additional?.links ?? []);
   // Awaited in turn: a transaction has one connection, which runs one statement at a time.
   const variants = variantIds.length
-    ? await tx.product.findMany({ where: { id: { in: variantIds } }, select: { id: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true } })
+    ? await tx.selectFrom("Product").select(["id", "price", "specialPrice", "specialPriceFrom", "specialPriceTo"]).where("id", "in", variantIds).execute()
     : [];
-  const links = linkIds.length ? await tx.downloadableLink.findMany({ where: { id: { in: linkIds } }, select: { id: true, productId: true, price: true } }) : [];
+  const links = linkIds.length ? await tx.selectFrom("DownloadableLink").select(["id", "productId", "price"]).where("id", "in", linkIds).execute() : [];
   return { variants: new Map<number, Priced>(variants.map((v) => [v.id, v])), links };
+}
+
+/** Updates the row `id` of `table`; a row that is gone is a 404, as a model update answers. */
+export async function updateById<T extends "Cart" | "CartItem">(tx: Sql, table: T, id: number, values: Updateable<DB[T]>): Promise<void> {
+  // The union of the two tables' update types is more than the builder can check; `values` is checked at the call.
+  const done = await tx.updateTable(table as "Cart").set(values as Updateable<DB["Cart"]>).where("id", "=", id).executeTakeFirst();
+  if (done.numUpdatedRows === 0n) throw new NotFound(table);
+}
+
+/** Amounts as the layer writes a decimal column: exact text. */
+function amounts<K extends string>(values: Record<K, Decimal>): Record<K, string> {
+  return Object.fromEntries(Object.entries<Decimal>(values).map(([k, v]) => [k, v.toString()])) as Record<K, string>;
 }
 
 /**
@@ -46,11 +60,11 @@ async function extras(tx: Tx, state: CartState) {
  * superseded: each showed the shopper a cart that no longer is, and must not be paid (lib/checkout/gateway.ts).
  */
 export async function recalculateState(
-  tx: Tx,
+  tx: Sql,
   ctx: RequestContext,
   state: CartState,
-  changes: Partial<Pick<CartRow, "shippingMethod" | "couponCode" | "paymentMethod" | "paymentMethodTitle" | "customerEmail">> = {},
-  also: Record<string, string | null> = {},
+  changes: Partial<Pick<CartHead, "shippingMethod" | "couponCode" | "paymentMethod" | "paymentMethodTitle" | "customerEmail">> = {},
+  also: Updateable<DB["Cart"]> = {},
 ): Promise<CartState> {
   const { variants, links } = await extras(tx, state);
   const now = new Date();
@@ -79,7 +93,7 @@ export async function recalculateState(
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
     // Written in turn, on the transaction's one connection.
     if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
-      await updateRow(tx, "CartItem", item.id, line);
+      await updateById(tx, "CartItem", item.id, amounts(line));
     }
     lines.push({ ...item, ...line });
   }
@@ -88,7 +102,7 @@ export async function recalculateState(
   let couponCode = cart.couponCode;
   let baseDiscount = new Decimal(0);
   if (couponCode) {
-    const coupon = await tx.coupon.findUnique({ where: { code: couponCode } });
+    const coupon = await couponByCode(tx, couponCode);
     if (await couponProblem(tx, coupon, { customerId: cart.customerId, baseSubtotal })) couponCode = null;
     else baseDiscount = discountFor(coupon!, baseSubtotal);
   }
@@ -103,8 +117,10 @@ export async function recalculateState(
 
   const baseGrand = baseSubtotal.sub(baseDiscount).add(baseShipping);
   const money = (base: Decimal) => convert(base, ctx.currency);
-  if (state.pendingSessions) await tx.paymentSession.updateMany({ where: { cartId: cart.id, status: "pending" }, data: { status: "superseded" } });
-  await updateRow(tx, "Cart", cart.id, {
+  if (state.pendingSessions) {
+    await tx.updateTable("PaymentSession").set({ status: "superseded" }).where("cartId", "=", cart.id).where("status", "=", "pending").execute();
+  }
+  await updateById(tx, "Cart", cart.id, {
     currencyCode: ctx.currency.code,
     itemsCount: lines.length,
     itemsQty,
@@ -113,16 +129,18 @@ export async function recalculateState(
     ...also,
     shippingMethod,
     ...payment,
-    baseSubtotal,
-    subtotal: money(baseSubtotal),
-    baseDiscountAmount: baseDiscount,
-    discountAmount: money(baseDiscount),
-    baseShippingAmount: baseShipping,
-    shippingAmount: money(baseShipping),
-    baseTaxAmount: new Decimal(0),
-    taxAmount: new Decimal(0),
-    baseGrandTotal: baseGrand,
-    grandTotal: money(baseGrand),
+    ...amounts({
+      baseSubtotal,
+      subtotal: money(baseSubtotal),
+      baseDiscountAmount: baseDiscount,
+      discountAmount: money(baseDiscount),
+      baseShippingAmount: baseShipping,
+      shippingAmount: money(baseShipping),
+      baseTaxAmount: new Decimal(0),
+      taxAmount: new Decimal(0),
+      baseGrandTotal: baseGrand,
+      grandTotal: money(baseGrand),
+    }),
   });
   return {
     ...next,
@@ -144,6 +162,6 @@ export async function recalculateState(
 }
 
 /** Reads the cart and recomputes it (for changes that did not read it first). */
-export async function recalculate(tx: Tx, ctx: RequestContext, cartId: number): Promise<CartState> {
+export async function recalculate(tx: Sql, ctx: RequestContext, cartId: number): Promise<CartState> {
   return recalculateState(tx, ctx, await loadCart(tx, ctx, cartId, { allowClosed: true }));
 }

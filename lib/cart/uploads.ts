@@ -6,10 +6,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { Sql } from "../db/sql/index.ts";
 import { AppError, NotFound, RateLimited, Validation } from "../errors.ts";
 import { consume, refund } from "../rate-limit/index.ts";
 import { EXTENSIONS, readStoredFile, sniff, STORAGE_DIR, storeFile } from "../storage/files.ts";
+import { updateById } from "./totals.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -44,20 +45,20 @@ class UploadQuotaExceeded extends AppError {
 }
 
 /** Throws 413 when one more file of `size` bytes would take the cart, or the whole store, past its quota. */
-async function checkQuota(db: Tx, cartId: number, size: number) {
+async function checkQuota(db: Sql, cartId: number, size: number) {
   const quota = cartUploadQuota();
-  const [held, all] = await Promise.all([
-    db.cartUpload.aggregate({ where: { cartId }, _count: { _all: true }, _sum: { size: true } }),
-    db.cartUpload.aggregate({ _sum: { size: true } }),
-  ]);
-  const files = held._count._all;
-  const bytes = held._sum.size ?? 0;
+  // In turn: inside a transaction, its one connection runs one statement at a time.
+  const held = await db.selectFrom("CartUpload").select((eb) => [eb.fn.countAll().as("files"), eb.fn.sum("size").as("bytes")]).where("cartId", "=", cartId).executeTakeFirstOrThrow();
+  const all = await db.selectFrom("CartUpload").select((eb) => eb.fn.sum("size").as("bytes")).executeTakeFirstOrThrow();
+  // Aggregates are typed by no column: numbers on SQLite, a bigint's text on PostgreSQL; a SUM of no rows is null.
+  const files = Number(held.files);
+  const bytes = Number(held.bytes ?? 0);
   if (files + 1 > quota.files) throw new UploadQuotaExceeded(`This cart already holds ${files} uploaded files, the most a cart may hold (${quota.files}).`);
   if (bytes + size > quota.bytes) {
     throw new UploadQuotaExceeded(`This file would take the cart's uploads to ${bytes + size} bytes; a cart may hold ${quota.bytes} bytes of uploads in all.`);
   }
   const total = uploadQuotas().totalBytes;
-  if ((all._sum.size ?? 0) + size > total) {
+  if (Number(all.bytes ?? 0) + size > total) {
     throw new UploadQuotaExceeded(`The store holds as many uploaded files as it may (${total} bytes in all); no more can be accepted now. Try again later.`);
   }
 }
@@ -103,20 +104,22 @@ export async function uploadFile(ctx: RequestContext, cartId: number, file: unkn
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniff(file.type, bytes, ALLOWED);
   if (!type) throw Validation.field("file", "Only PNG, JPEG, GIF, WebP, PDF and plain-text files are accepted.");
-  await checkQuota(ctx.db, cartId, file.size); // before the disk is touched
+  await checkQuota(ctx.sql, cartId, file.size); // before the disk is touched
   const giveBack = await spendAddressBudget(ctx.ip, file.size);
   let stored: string | null = null;
   try {
     stored = await storeFile(`cart/${cartId}`, EXTENSIONS[type], bytes);
     const relative = stored;
-    const row = await ctx.db.$transaction(async (tx) => {
+    const row = await ctx.sql.transaction().execute(async (tx) => {
       // Touching the cart row first serialises concurrent uploads to one cart (a row lock on PostgreSQL, the one
       // writer on SQLite), so parallel requests cannot each pass the check against the same count.
-      await tx.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
+      await updateById(tx, "Cart", cartId, { updatedAt: new Date() });
       await checkQuota(tx, cartId, file.size);
-      return tx.cartUpload.create({
-        data: { cartId, path: relative, originalName: file.name.slice(0, 255) || "upload", mimeType: type, size: file.size },
-      });
+      return tx
+        .insertInto("CartUpload")
+        .values({ cartId, path: relative, originalName: file.name.slice(0, 255) || "upload", mimeType: type, size: file.size })
+        .returning(["id", "cartId", "originalName", "mimeType", "size", "createdAt"])
+        .executeTakeFirstOrThrow();
     });
     return toUpload(ctx, row);
   } catch (e) {
@@ -128,7 +131,7 @@ export async function uploadFile(ctx: RequestContext, cartId: number, file: unkn
 }
 
 export async function downloadUpload(ctx: RequestContext, cartId: number, id: number) {
-  const row = await ctx.db.cartUpload.findFirst({ where: { id, cartId } });
+  const row = await ctx.sql.selectFrom("CartUpload").select(["path", "originalName", "mimeType"]).where("id", "=", id).where("cartId", "=", cartId).executeTakeFirst();
   if (!row) throw new NotFound("Upload");
   return { filename: row.originalName, contentType: row.mimeType, body: await readStoredFile(row.path) };
 }

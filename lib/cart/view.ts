@@ -4,20 +4,20 @@ import { display } from "../catalog/pricing.ts";
 import { imageUrl } from "../catalog/products.ts";
 import { lineShips, loadCart, type AddressRow, type CartState } from "./state.ts";
 import type { CartRef } from "./resolve.ts";
-import { shippingMethods } from "../checkout/reference.ts";
+import { activeShippingMethods } from "../checkout/reference.ts";
 import { dec, toNumber } from "../money.ts";
 
 const toAddress = (a: AddressRow | null) => (a ? { ...a, zipCode: a.postcode } : null);
 
 /** The cart record of `ref`, read in one statement. */
 export async function cartView(ctx: RequestContext, ref: CartRef, message: string | null = null) {
-  return renderCart(ctx, await loadCart(ctx.db, ctx, ref.id, { allowClosed: true }), ref.token, message);
+  return renderCart(ctx, await loadCart(ctx.sql, ctx, ref.id, { allowClosed: true }), ref.token, message);
 }
 
 /** The cart record from a cart as read or as just written (./totals.ts). */
 export async function renderCart(ctx: RequestContext, state: CartState, token: string | null, message: string | null = null) {
   const { cart } = state;
-  const rate = cart.shippingMethod ? (await shippingMethods(ctx.db)).find((m) => `${m.code}_${m.code}` === cart.shippingMethod) : undefined;
+  const rate = cart.shippingMethod ? (await activeShippingMethods(ctx.sql)).find((m) => `${m.code}_${m.code}` === cart.shippingMethod) : undefined;
   const money = (base: unknown) => display(ctx, base);
   const subtotal = money(cart.baseSubtotal);
   const discount = money(cart.baseDiscountAmount);

@@ -3,22 +3,20 @@
 // required options' defaults, and either is in stock when its children are. Read inside the listing's page
 // statement (./listing.ts), here for the detail and the cart (one statement, none when there is no such product);
 // and written to their price column (which sorting and price filters read) by every write that can move it.
+import { expressionBuilder, type InferResult, type Expression } from "kysely";
 import type { RequestContext } from "../context.ts";
 import type { Tx } from "../db/client.ts";
+import type { DB, Sql } from "../db/sql/index.ts";
 import { dec, Decimal } from "../money.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { finalPrice, type Priced } from "./pricing.ts";
-import { bool, date, int, rawRows } from "../db/raw.ts";
-
+import { childInStock, sold, stockOf } from "./visibility.ts";
 export const COMPOSITE_TYPES = new Set(["grouped", "bundle"]);
 export const BUNDLE_OPTION_TYPES = ["select", "radio", "checkbox", "multiselect"] as const;
 /** Option types of which exactly one product is chosen. */
 export const SINGLE_CHOICE = new Set(["select", "radio"]);
 /** The types a grouped or bundle product may be made of. */
 export const CHILD_TYPES = new Set(["simple", "virtual"]);
-
-/** Whether a child of this type and stock can be sold (virtual products keep no stock). */
-export const childInStock = (type: string, stock: number | null | undefined): boolean => type !== "simple" || (stock ?? 0) > 0;
 
 export interface CompositeFacts {
   /** The price the listing shows: the cheapest child (grouped), the required options' defaults (bundle). */
@@ -46,45 +44,66 @@ export interface CompositePart {
   inStock: boolean;
 }
 
-/** The columns `compositePartsSql` answers, in order: amounts and times are read as the caller reads its own. */
-export const PART_COLUMNS = [
-  "ownerId", "kind", "optionId", "optionType", "isRequired", "qty", "isDefault", "type", "status",
-  "price", "specialPrice", "specialPriceFrom", "specialPriceTo", "stock",
-] as const;
-type PartColumn = (typeof PART_COLUMNS)[number];
-export const PART_AMOUNTS: ReadonlySet<PartColumn> = new Set(["price", "specialPrice"]);
-export const PART_TIMES: ReadonlySet<PartColumn> = new Set(["specialPriceFrom", "specialPriceTo"]);
+/** The product ids a parts query reads the children of: a list, or a subquery of the caller's statement. */
+type Owners = readonly number[] | Expression<unknown>;
 
 /**
- * The children of the grouped products among `owners.grouped` and of the bundles among `owners.bundle` (SQL that
- * lists product ids: values or a subquery), one row each with PART_COLUMNS; `channel` is the SQL of the channel
- * id whose stock is read. The product listing reads it inside its page statement (./listing.ts), the rest here.
+ * The children of the grouped products among `owners.grouped` and of the bundles among `owners.bundle`, one row
+ * each, with the stock in channel `channelId`. A grouped product's rows have no option (`optionId` null). The
+ * product listing reads it inside its page statement (./listing.ts), the rest here.
  */
-export function compositePartsSql(owners: { grouped: string; bundle: string }, channel: string): string {
-  const child = `c."type" AS "type", c."status" AS "status", c."price" AS "price", c."specialPrice" AS "specialPrice",
-  c."specialPriceFrom" AS "specialPriceFrom", c."specialPriceTo" AS "specialPriceTo",
-  (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = c."id" AND inv."channelId" = ${channel}) AS "stock"`;
-  return `
-SELECT o."productId" AS "ownerId", 'bundle' AS "kind", o."id" AS "optionId", o."type" AS "optionType", o."isRequired" AS "isRequired",
-  op."qty" AS "qty", op."isDefault" AS "isDefault", ${child}
-FROM "ProductBundleOption" o JOIN "ProductBundleOptionProduct" op ON op."optionId" = o."id" JOIN "Product" c ON c."id" = op."productId"
-WHERE o."productId" IN (${owners.bundle})
-UNION ALL
-SELECT g."productId" AS "ownerId", 'grouped' AS "kind", NULL AS "optionId", NULL AS "optionType", NULL AS "isRequired",
-  g."qty" AS "qty", NULL AS "isDefault", ${child}
-FROM "ProductGroupedLink" g JOIN "Product" c ON c."id" = g."associatedProductId"
-WHERE g."productId" IN (${owners.grouped})`;
+export function compositeParts(db: Pick<Sql, "selectFrom">, owners: { grouped: Owners; bundle: Owners }, channelId: number) {
+  const eb = expressionBuilder<DB, never>();
+  const child = ["c.type", "c.status", "c.price", "c.specialPrice", "c.specialPriceFrom", "c.specialPriceTo"] as const;
+  const bundle = db
+    .selectFrom("ProductBundleOption as o")
+    .innerJoin("ProductBundleOptionProduct as op", "op.optionId", "o.id")
+    .innerJoin("Product as c", "c.id", "op.productId")
+    // Typed as the grouped rows' columns are (null there), so that the union is one row type.
+    .select((b) => [
+      "o.productId as ownerId",
+      b.ref("o.id").$castTo<number | null>().as("optionId"),
+      b.ref("o.type").$castTo<string | null>().as("optionType"),
+      b.ref("o.isRequired").$castTo<boolean | null>().as("isRequired"),
+      "op.qty",
+      b.ref("op.isDefault").$castTo<boolean | null>().as("isDefault"),
+      ...child,
+    ])
+    .select(stockOf("c", channelId).as("stock"))
+    .where("o.productId", "in", owners.bundle as readonly number[]);
+  const grouped = db
+    .selectFrom("ProductGroupedLink as g")
+    .innerJoin("Product as c", "c.id", "g.associatedProductId")
+    .select([
+      "g.productId as ownerId",
+      eb.cast<number | null>(eb.lit(null), "integer").as("optionId"),
+      eb.cast<string | null>(eb.lit(null), "text").as("optionType"),
+      eb.cast<boolean | null>(eb.lit(null), "boolean").as("isRequired"),
+      "g.qty",
+      eb.cast<boolean | null>(eb.lit(null), "boolean").as("isDefault"),
+      ...child,
+    ])
+    .select(stockOf("c", channelId).as("stock"))
+    .where("g.productId", "in", owners.grouped as readonly number[]);
+  return bundle.unionAll(grouped);
 }
 
-/** One row of `compositePartsSql`, whatever the driver gave (amounts as a column read gives them). */
-export function partOf(r: Record<PartColumn, unknown>): CompositePart {
-  const type = String(r.type);
+/** A row of `compositeParts`, in the generated types. */
+export type PartRow = InferResult<ReturnType<typeof compositeParts>>[number];
+
+/** The columns of `compositeParts` as they travel in JSON built in SQL (lib/db/sql/expressions.ts `jsonRows`). */
+export const PART_JSON = {
+  ownerId: "int", optionId: "int", optionType: "text", isRequired: "bool", qty: "int", isDefault: "bool", type: "text", status: "bool",
+  price: "amount", specialPrice: "amount", specialPriceFrom: "time", specialPriceTo: "time", stock: "int",
+} as const;
+
+/** One row of `compositeParts`. */
+export function partOf(r: PartRow): CompositePart {
   return {
-    ownerId: int(r.ownerId), kind: r.kind === "grouped" ? "grouped" : "bundle", optionId: r.optionId == null ? null : int(r.optionId),
-    optionType: typeof r.optionType === "string" ? r.optionType : null, isRequired: bool(r.isRequired), qty: int(r.qty), isDefault: bool(r.isDefault),
-    type, status: bool(r.status),
-    priced: { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) },
-    inStock: childInStock(type, r.stock == null ? 0 : int(r.stock)),
+    ownerId: r.ownerId, kind: r.optionId === null ? "grouped" : "bundle", optionId: r.optionId, optionType: r.optionType,
+    isRequired: r.isRequired === true, qty: r.qty, isDefault: r.isDefault === true, type: r.type, status: r.status,
+    priced: { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: r.specialPriceFrom, specialPriceTo: r.specialPriceTo },
+    inStock: childInStock(r.type, r.stock),
   };
 }
 
@@ -138,20 +157,51 @@ export function compositeFactsOf(product: { id: number; type: string }, parts: C
 
 /** Facts of the grouped and bundle products among `products`, in one statement (none when there is no such product). */
 export async function compositeFacts(
-  db: Pick<Tx, "$queryRawUnsafe">,
+  db: Sql,
   channelId: number,
   products: { id: number; type: string }[],
   now = new Date(),
 ): Promise<Map<number, CompositeFacts>> {
-  const composites = products.filter((p) => COMPOSITE_TYPES.has(p.type));
+  const ids = [...new Set(products.filter((p) => COMPOSITE_TYPES.has(p.type)).map((p) => p.id))];
+  if (!ids.length) return new Map();
+  const rows = await compositeParts(db, { grouped: ids, bundle: ids }, channelId).execute();
+  return factsOf(products, rows.map(partOf), now);
+}
+
+function factsOf(products: { id: number; type: string }[], parts: CompositePart[], now: Date): Map<number, CompositeFacts> {
   const out = new Map<number, CompositeFacts>();
-  const ids = [...new Set(composites.map((p) => p.id))];
-  if (!ids.length) return out;
-  const list = ids.map((_, i) => `$${i + 2}`).join(", ");
-  const raw = await rawRows(db, compositePartsSql({ grouped: list, bundle: list }, "$1"), channelId, ...ids);
-  const parts = raw.map((r) => partOf(r as Record<PartColumn, unknown>));
-  for (const p of composites) if (!out.has(p.id)) out.set(p.id, compositeFactsOf(p, parts, now));
+  for (const p of products) if (COMPOSITE_TYPES.has(p.type) && !out.has(p.id)) out.set(p.id, compositeFactsOf(p, parts, now));
   return out;
+}
+
+// The back office writes a composite's price column inside its own Prisma transactions (lib/admin/catalog), so
+// what follows reads through Prisma: one transaction never mixes Prisma and the typed layer.
+
+/** A child as the back office reads it for a composite's facts: type, status, prices and stock in the channel. */
+const partChild = (channelId: number) =>
+  ({
+    type: true, status: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true,
+    inventories: { where: { channelId }, select: { qty: true } },
+  }) satisfies Prisma.ProductSelect;
+
+/** The parts of the composites `ids` through Prisma, as `compositeParts` answers them. */
+async function partsThroughPrisma(tx: Tx, channelId: number, ids: number[]): Promise<CompositePart[]> {
+  const child = partChild(channelId);
+  const options = await tx.productBundleOption.findMany({
+    where: { productId: { in: ids } },
+    select: { id: true, productId: true, type: true, isRequired: true, products: { select: { qty: true, isDefault: true, product: { select: child } } } },
+  });
+  const links = await tx.productGroupedLink.findMany({ where: { productId: { in: ids } }, select: { productId: true, qty: true, associated: { select: child } } });
+  const row = (c: Prisma.ProductGetPayload<{ select: ReturnType<typeof partChild> }>) => ({
+    type: c.type, status: c.status, price: c.price.toString(), specialPrice: c.specialPrice?.toString() ?? null,
+    specialPriceFrom: c.specialPriceFrom, specialPriceTo: c.specialPriceTo, stock: c.inventories[0]?.qty ?? null,
+  });
+  return [
+    ...options.flatMap((o) =>
+      o.products.map((op) => partOf({ ownerId: o.productId, optionId: o.id, optionType: o.type, isRequired: o.isRequired, qty: op.qty, isDefault: op.isDefault, ...row(op.product) })),
+    ),
+    ...links.map((l) => partOf({ ownerId: l.productId, optionId: null, optionType: null, isRequired: null, qty: l.qty, isDefault: null, ...row(l.associated) })),
+  ];
 }
 
 /** A grouped or bundle product whose price column may have to follow its children. */
@@ -165,19 +215,21 @@ export interface CompositeRef {
  * The grouped and bundle products among `productIds` and those made of any of them, in one statement. Read before
  * a product is deleted: its links go with it.
  */
-export async function compositesOf(db: Pick<Tx, "$queryRawUnsafe">, productIds: number[]): Promise<CompositeRef[]> {
+export async function compositesOf(tx: Tx, productIds: number[]): Promise<CompositeRef[]> {
   const ids = [...new Set(productIds)];
   if (!ids.length) return [];
-  const list = ids.map((_, i) => `$${i + 1}`).join(", ");
-  const rows = await rawRows(
-    db,
-    `SELECT p."id" AS "id", p."type" AS "type", p."price" AS "price" FROM "Product" p
-     WHERE p."type" IN ('grouped', 'bundle') AND (p."id" IN (${list})
-       OR p."id" IN (SELECT g."productId" FROM "ProductGroupedLink" g WHERE g."associatedProductId" IN (${list}))
-       OR p."id" IN (SELECT o."productId" FROM "ProductBundleOption" o JOIN "ProductBundleOptionProduct" op ON op."optionId" = o."id" WHERE op."productId" IN (${list})))`,
-    ...ids,
-  );
-  return rows.map((r) => ({ id: int(r.id), type: String(r.type), price: dec(r.price as never) }));
+  const rows = await tx.product.findMany({
+    where: {
+      type: { in: [...COMPOSITE_TYPES] },
+      OR: [
+        { id: { in: ids } },
+        { groupedLinks: { some: { associatedProductId: { in: ids } } } },
+        { bundleOptions: { some: { products: { some: { productId: { in: ids } } } } } },
+      ],
+    },
+    select: { id: true, type: true, price: true },
+  });
+  return rows.map((r) => ({ id: r.id, type: r.type, price: dec(r.price) }));
 }
 
 /**
@@ -186,7 +238,7 @@ export async function compositesOf(db: Pick<Tx, "$queryRawUnsafe">, productIds: 
  */
 export async function storeCompositePrices(tx: Tx, channelId: number, composites: CompositeRef[]): Promise<void> {
   if (!composites.length) return;
-  const facts = await compositeFacts(tx, channelId, composites);
+  const facts = factsOf(composites, await partsThroughPrisma(tx, channelId, [...new Set(composites.map((c) => c.id))]), new Date());
   for (const c of composites) {
     const price = facts.get(c.id)?.price;
     if (price && !price.eq(c.price)) await tx.product.update({ where: { id: c.id }, data: { price: price.toString() }, select: { id: true } });
@@ -198,20 +250,22 @@ export async function refreshCompositePrices(tx: Tx, channelId: number, productI
   await storeCompositePrices(tx, channelId, await compositesOf(tx, productIds));
 }
 
-/** A child product as the detail and the cart need it, in the request's locale and channel. */
-const childSelect = (ctx: RequestContext) =>
-  ({
-    id: true, sku: true, type: true, status: true, price: true, specialPrice: true, specialPriceFrom: true, specialPriceTo: true, weight: true,
-    translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } }, select: { locale: true, name: true } },
-    inventories: { where: { channelId: ctx.channel.id }, select: { qty: true } },
-    channels: { where: { channelId: ctx.channel.id }, select: { channelId: true } },
-  }) satisfies Prisma.ProductSelect;
-
-type ChildRecord = {
-  id: number; sku: string; type: string; status: boolean; price: unknown; specialPrice: unknown; specialPriceFrom: Date | null;
-  specialPriceTo: Date | null; weight: unknown; translations: { locale: string; name: string }[]; inventories: { qty: number }[];
-  channels: { channelId: number }[];
-};
+/**
+ * The columns of a child product under alias `c` as the detail and the cart need it, in the request's locale and
+ * channel: its name in the locale and in the channel's default locale, its stock and whether it is sold.
+ */
+function childColumns(ctx: RequestContext) {
+  const eb = expressionBuilder<DB & { c: DB["Product"] }, "c">();
+  const name = (locale: string) =>
+    eb.selectFrom("ProductTranslation as ct").select("ct.name").whereRef("ct.productId", "=", "c.id").where("ct.locale", "=", locale);
+  return [
+    "c.id", "c.sku", "c.type", "c.status", "c.price", "c.specialPrice", "c.specialPriceFrom", "c.specialPriceTo", "c.weight",
+    name(ctx.locale).as("name"),
+    name(ctx.channel.defaultLocale).as("defaultName"),
+    stockOf("c", ctx.channel.id).as("stock"),
+    sold("c", ctx.channel.id).as("available"),
+  ] as const;
+}
 
 export interface Child {
   id: number;
@@ -226,24 +280,35 @@ export interface Child {
   weight: Decimal | null;
 }
 
-function child(ctx: RequestContext, c: ChildRecord): Child {
-  const name = (c.translations.find((t) => t.locale === ctx.locale) ?? c.translations[0])?.name ?? c.sku;
-  const stock = c.inventories[0]?.qty ?? 0;
+/** A child as `childColumns` reads it (whatever it is joined to). */
+type ChildRow = Omit<InferResult<ReturnType<typeof groupedLinks>>[number], "linkQty" | "linkPosition">;
+
+function child(c: ChildRow): Child {
+  const stock = c.stock ?? 0;
   return {
-    id: c.id, sku: c.sku, type: c.type, name, available: c.status && c.channels.length > 0,
+    id: c.id, sku: c.sku, type: c.type, name: c.name ?? c.defaultName ?? c.sku,
+    // A selected condition is not decoded by column type: SQLite answers 0/1 (lib/db/sql/index.ts).
+    available: Boolean(Number(c.available)),
     priced: { price: c.price, specialPrice: c.specialPrice, specialPriceFrom: c.specialPriceFrom, specialPriceTo: c.specialPriceTo },
     stock, inStock: childInStock(c.type, stock), weight: c.weight == null ? null : dec(c.weight),
   };
 }
 
+/** A grouped product's links in their order, each with its associated product. */
+function groupedLinks(db: Sql, ctx: RequestContext, productId: number) {
+  return db
+    .selectFrom("ProductGroupedLink as l")
+    .innerJoin("Product as c", "c.id", "l.associatedProductId")
+    .select(["l.qty as linkQty", "l.position as linkPosition", ...childColumns(ctx)])
+    .where("l.productId", "=", productId)
+    .orderBy("l.position", "asc")
+    .orderBy("l.id", "asc");
+}
+
 /** A grouped product's associated products in their order, with their default quantities. */
-export async function groupedChildren(db: Pick<Tx, "productGroupedLink">, ctx: RequestContext, productId: number) {
-  const links = await db.productGroupedLink.findMany({
-    where: { productId },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: { qty: true, position: true, associated: { select: childSelect(ctx) } },
-  });
-  return links.map((l) => ({ qty: l.qty, position: l.position, product: child(ctx, l.associated) }));
+export async function groupedChildren(db: Sql, ctx: RequestContext, productId: number) {
+  const links = await groupedLinks(db, ctx, productId).execute();
+  return links.map((l) => ({ qty: l.linkQty, position: l.linkPosition, product: child(l) }));
 }
 
 export interface BundleOption {
@@ -255,24 +320,35 @@ export interface BundleOption {
   products: { id: number; qty: number; isUserDefined: boolean; isDefault: boolean; position: number; product: Child }[];
 }
 
-/** A bundle's options in their order, each with its products. */
-export async function bundleOptionsOf(db: Pick<Tx, "productBundleOption">, ctx: RequestContext, productId: number): Promise<BundleOption[]> {
-  const options = await db.productBundleOption.findMany({
-    where: { productId },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    include: {
-      translations: { where: { locale: { in: [ctx.locale, ctx.channel.defaultLocale] } } },
-      products: { orderBy: [{ position: "asc" }, { id: "asc" }], include: { product: { select: childSelect(ctx) } } },
-    },
-  });
+/** A bundle's options in their order, each with its products (two statements). */
+export async function bundleOptionsOf(db: Sql, ctx: RequestContext, productId: number): Promise<BundleOption[]> {
+  const label = (locale: string) =>
+    expressionBuilder<DB & { o: DB["ProductBundleOption"] }, "o">()
+      .selectFrom("ProductBundleOptionTranslation as ot").select("ot.label").whereRef("ot.optionId", "=", "o.id").where("ot.locale", "=", locale);
+  const options = await db
+    .selectFrom("ProductBundleOption as o")
+    .select(["o.id", "o.type", "o.isRequired", "o.position", label(ctx.locale).as("label"), label(ctx.channel.defaultLocale).as("defaultLabel")])
+    .where("o.productId", "=", productId)
+    .orderBy("o.position", "asc")
+    .orderBy("o.id", "asc")
+    .execute();
+  if (!options.length) return [];
+  const products = await db
+    .selectFrom("ProductBundleOptionProduct as op")
+    .innerJoin("Product as c", "c.id", "op.productId")
+    .select(["op.id as choiceId", "op.optionId", "op.qty as choiceQty", "op.isUserDefined", "op.isDefault", "op.position as choicePosition", ...childColumns(ctx)])
+    .where("op.optionId", "in", options.map((o) => o.id))
+    .orderBy("op.position", "asc")
+    .orderBy("op.id", "asc")
+    .execute();
   return options.map((o) => ({
     id: o.id,
-    label: (o.translations.find((t) => t.locale === ctx.locale) ?? o.translations[0])?.label ?? `Option ${o.id}`,
+    label: o.label ?? o.defaultLabel ?? `Option ${o.id}`,
     type: o.type,
     isRequired: o.isRequired,
     position: o.position,
-    products: o.products.map((op) => ({
-      id: op.id, qty: op.qty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, position: op.position, product: child(ctx, op.product),
-    })),
+    products: products
+      .filter((op) => op.optionId === o.id)
+      .map((op) => ({ id: op.choiceId, qty: op.choiceQty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, position: op.choicePosition, product: child(op) })),
   }));
 }

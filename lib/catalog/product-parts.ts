@@ -1,29 +1,25 @@
 // A product's parts at their own REST paths (./sub-resources.ts): each read asks for that part alone, in one
-// statement with the product's standing (active and sold in the channel, as the detail requires), and the variants
-// one more for their attribute values. The answers are the detail's arrays (./products.ts), cached as it is.
+// statement with the product's standing (sold in the channel, as the detail requires: ./visibility.ts), and the
+// variants one more for their attribute values. The answers are the detail's arrays (./products.ts), cached as it is.
+import { expressionBuilder, type InferResult } from "kysely";
 import type { RequestContext } from "../context.ts";
+import type { DB } from "../db/sql/index.ts";
 import { NotFound } from "../errors.ts";
-import { bool, date, int, rawRows } from "../db/raw.ts";
 import { detailCache } from "./cache.ts";
 import { display, finalPrice } from "./pricing.ts";
 import { attributeValueOf, imageUrl } from "./products.ts";
+import { active, sold, stocked } from "./visibility.ts";
 
-type Raw = Record<string, unknown>;
+/** Whether the product `p` of a part's statement may be shown: selected with the part's rows. */
+const standing = (ctx: RequestContext) => sold("p", ctx.channel.id).as("productSold");
 
 /**
- * The rows `join` adds to product `id` (`p`), each with the product's standing; 404 unless the product is active
- * and sold in the request's channel. `$1` is the product, `$2` the channel, `$3…` the `values`. A product without
- * the part answers one row whose part columns are null.
+ * The rows of a part's statement, 404 unless the product exists and is sold in the request's channel. A product
+ * without the part answers one row whose part columns are null (the part is LEFT JOINed).
  */
-async function partRows(ctx: RequestContext, id: number, columns: string, join: string, orderBy: string, ...values: unknown[]): Promise<Raw[]> {
-  const rows = await rawRows(
-    ctx.db,
-    `SELECT p."type" AS "productType", p."status" AS "productStatus",
-       (SELECT COUNT(*) FROM "ProductChannel" pc WHERE pc."productId" = p."id" AND pc."channelId" = $2) AS "inChannel", ${columns}
-     FROM "Product" p ${join} WHERE p."id" = $1 ORDER BY ${orderBy}`,
-    id, ctx.channel.id, ...values,
-  );
-  if (!rows.length || !bool(rows[0].productStatus) || !int(rows[0].inChannel)) throw new NotFound("Product");
+function shown<R extends { productSold: unknown }>(rows: R[]): R[] {
+  // A selected condition is not decoded by column type: SQLite answers 0/1 (lib/db/sql/index.ts).
+  if (!rows.length || !Number(rows[0].productSold)) throw new NotFound("Product");
   return rows;
 }
 
@@ -35,17 +31,22 @@ function cached<T>(ctx: RequestContext, part: string, id: number, read: () => Pr
 
 export function productImagesOf(ctx: RequestContext, id: number) {
   return cached(ctx, "images", id, async () => {
-    const rows = await partRows(
-      ctx, id,
-      `im."id" AS "id", im."type" AS "type", im."path" AS "path", im."position" AS "position"`,
-      `LEFT JOIN "ProductImage" im ON im."productId" = p."id"`,
-      `im."position" ASC, im."id" ASC`,
+    const rows = shown(
+      await ctx.sql
+        .selectFrom("Product as p")
+        .leftJoin("ProductImage as im", "im.productId", "p.id")
+        .select([standing(ctx), "im.id", "im.type", "im.path", "im.position"])
+        .where("p.id", "=", id)
+        .orderBy("im.position", "asc")
+        .orderBy("im.id", "asc")
+        .execute(),
     );
     return {
       id,
-      rows: rows.filter((r) => r.id != null).map((r) => {
-        const url = imageUrl(ctx, String(r.path));
-        return { id: int(r.id), type: String(r.type), path: String(r.path), url, publicPath: url, position: int(r.position) };
+      rows: rows.flatMap((r) => {
+        if (r.id === null) return [];
+        const url = imageUrl(ctx, r.path!);
+        return [{ id: r.id, type: r.type!, path: r.path!, url, publicPath: url, position: r.position! }];
       }),
     };
   });
@@ -53,95 +54,147 @@ export function productImagesOf(ctx: RequestContext, id: number) {
 
 export function productDownloadableLinksOf(ctx: RequestContext, id: number) {
   return cached(ctx, "downloadable-links", id, async () => {
-    const rows = await partRows(
-      ctx, id,
-      `dl."id" AS "id", dl."title" AS "title", dl."price" AS "price", dl."downloads" AS "downloads"`,
-      `LEFT JOIN "DownloadableLink" dl ON dl."productId" = p."id"`,
-      `dl."sortOrder" ASC, dl."id" ASC`,
+    const rows = shown(
+      await ctx.sql
+        .selectFrom("Product as p")
+        .leftJoin("DownloadableLink as dl", "dl.productId", "p.id")
+        .select([standing(ctx), "dl.id", "dl.title", "dl.price", "dl.downloads"])
+        .where("p.id", "=", id)
+        .orderBy("dl.sortOrder", "asc")
+        .orderBy("dl.id", "asc")
+        .execute(),
     );
     return {
       id,
-      rows: rows.filter((r) => r.id != null).map((r) => {
+      rows: rows.flatMap((r) => {
+        if (r.id === null) return [];
         const price = display(ctx, r.price);
-        return { id: int(r.id), title: String(r.title), price: price.amount, formattedPrice: price.formatted, downloads: int(r.downloads) };
+        return [{ id: r.id, title: r.title!, price: price.amount, formattedPrice: price.formatted, downloads: r.downloads! }];
       }),
     };
   });
 }
 
-/** Columns of an attribute value `v` with its attribute `a` and option `o`, labelled in the locale bound as `$<n>`. */
-const valueColumns = (locale: string) => `v."id" AS "valueId", v."productId" AS "ownerId", v."attributeId" AS "attributeId", v."optionId" AS "optionId",
-  v."textValue" AS "textValue", v."booleanValue" AS "booleanValue", a."code" AS "code", a."adminName" AS "adminName", a."type" AS "attributeType",
-  (SELECT t."name" FROM "AttributeTranslation" t WHERE t."attributeId" = a."id" AND t."locale" = ${locale}) AS "label",
-  o."adminName" AS "optionAdminName",
-  (SELECT ot."label" FROM "AttributeOptionTranslation" ot WHERE ot."optionId" = o."id" AND ot."locale" = ${locale}) AS "optionLabel"`;
+type ValueScope = DB & { v: DB["ProductAttributeValue"]; a: DB["Attribute"]; o: DB["AttributeOption"] };
 
-const VALUE_JOINS = `LEFT JOIN "Attribute" a ON a."id" = v."attributeId" LEFT JOIN "AttributeOption" o ON o."id" = v."optionId"`;
+/** Columns of an attribute value `v` with its attribute `a` and option `o`, labelled in `locale`. */
+function valueColumns(locale: string) {
+  const eb = expressionBuilder<ValueScope, "v" | "a" | "o">();
+  return [
+    "v.id as valueId", "v.productId as ownerId", "v.attributeId", "v.optionId", "v.textValue", "v.booleanValue",
+    "a.code", "a.adminName", "a.type as attributeType", "o.adminName as optionAdminName",
+    eb.selectFrom("AttributeTranslation as at").select("at.name").whereRef("at.attributeId", "=", "a.id").where("at.locale", "=", locale).as("label"),
+    eb.selectFrom("AttributeOptionTranslation as ot").select("ot.label").whereRef("ot.optionId", "=", "o.id").where("ot.locale", "=", locale).as("optionLabel"),
+  ] as const;
+}
+
 /** Values for every locale, and the request's (as the detail shows them). */
-const valueScope = (locale: string) => `(v."locale" IS NULL OR v."locale" = ${locale})`;
+const valueScope = (locale: string) => {
+  const eb = expressionBuilder<ValueScope, "v">();
+  return eb.or([eb("v.locale", "is", null), eb("v.locale", "=", locale)]);
+};
 
-function valueOf(r: Raw) {
+/** A value row as `valuesQuery` reads it, or as a LEFT JOIN from the product does (every column may be null). */
+type ValueRow = { [K in keyof InferResult<ReturnType<typeof valuesQuery>>[number]]: InferResult<ReturnType<typeof valuesQuery>>[number][K] | null };
+
+export function valueOf(r: ValueRow) {
   return attributeValueOf({
-    attributeId: int(r.attributeId),
-    optionId: r.optionId == null ? null : int(r.optionId),
-    textValue: typeof r.textValue === "string" ? r.textValue : null,
-    booleanValue: r.booleanValue == null ? null : bool(r.booleanValue),
-    attribute: { id: int(r.attributeId), code: String(r.code), adminName: String(r.adminName), type: String(r.attributeType), translations: typeof r.label === "string" ? [{ name: r.label }] : [] },
-    option: r.optionId == null ? null : { adminName: String(r.optionAdminName), translations: typeof r.optionLabel === "string" ? [{ label: r.optionLabel }] : [] },
+    attributeId: r.attributeId!,
+    optionId: r.optionId,
+    textValue: r.textValue,
+    booleanValue: r.booleanValue,
+    attribute: { id: r.attributeId!, code: r.code!, adminName: r.adminName!, type: r.attributeType!, translations: r.label === null ? [] : [{ name: r.label }] },
+    option: r.optionId === null ? null : { adminName: r.optionAdminName!, translations: r.optionLabel === null ? [] : [{ label: r.optionLabel }] },
   });
 }
 
 export function productAttributeValuesOf(ctx: RequestContext, id: number) {
   return cached(ctx, "attribute-values", id, async () => {
-    const rows = await partRows(
-      ctx, id,
-      valueColumns("$3"),
-      `LEFT JOIN "ProductAttributeValue" v ON v."productId" = p."id" AND ${valueScope("$3")} ${VALUE_JOINS}`,
-      `v."id" ASC`,
-      ctx.locale,
+    const rows = shown(
+      await ctx.sql
+        .selectFrom("Product as p")
+        .leftJoin("ProductAttributeValue as v", (join) => join.onRef("v.productId", "=", "p.id").on(valueScope(ctx.locale)))
+        .leftJoin("Attribute as a", "a.id", "v.attributeId")
+        .leftJoin("AttributeOption as o", "o.id", "v.optionId")
+        .select([standing(ctx), ...valueColumns(ctx.locale)])
+        .where("p.id", "=", id)
+        .orderBy("v.id", "asc")
+        .execute(),
     );
-    return { id, rows: rows.filter((r) => r.valueId != null).map(valueOf) };
+    return { id, rows: rows.filter((r) => r.valueId !== null).map(valueOf) };
   });
+}
+
+/** The attribute values of `productIds` in the request's locale (and those of every locale), in their order. */
+function valuesQuery(ctx: RequestContext, productIds: number[]) {
+  return ctx.sql
+    .selectFrom("ProductAttributeValue as v")
+    .leftJoin("Attribute as a", "a.id", "v.attributeId")
+    .leftJoin("AttributeOption as o", "o.id", "v.optionId")
+    .select(valueColumns(ctx.locale))
+    .where("v.productId", "in", productIds)
+    .where(valueScope(ctx.locale))
+    .orderBy("v.id", "asc");
+}
+
+export const attributeValuesOf = (ctx: RequestContext, productIds: number[]) => valuesQuery(ctx, productIds).execute();
+
+/** Variant columns under alias `v`: its name in the request's and the channel's default locale, whether it is stocked. */
+function variantColumns(ctx: RequestContext) {
+  const eb = expressionBuilder<DB & { v: DB["Product"] }, "v">();
+  const name = (locale: string) => eb.selectFrom("ProductTranslation as t").select("t.name").whereRef("t.productId", "=", "v.id").where("t.locale", "=", locale);
+  return [
+    "v.id", "v.sku", "v.price", "v.specialPrice", "v.specialPriceFrom", "v.specialPriceTo",
+    name(ctx.locale).as("name"), name(ctx.channel.defaultLocale).as("defaultName"), stocked("v", ctx.channel.id).as("stocked"),
+  ] as const;
+}
+
+/** A configurable product's active variants, in their order. */
+const activeVariants = (ctx: RequestContext, parentId: number) =>
+  ctx.sql.selectFrom("Product as v").select(variantColumns(ctx)).where("v.parentId", "=", parentId).where(active("v")).orderBy("v.id", "asc");
+
+type VariantRow = InferResult<ReturnType<typeof activeVariants>>[number];
+
+/** Variants with their prices, stock and attribute values (one statement for the values of them all). */
+async function withValues(ctx: RequestContext, rows: VariantRow[]) {
+  const values = rows.length ? await attributeValuesOf(ctx, rows.map((r) => r.id)) : [];
+  return rows.map((r) => {
+    const own = values.filter((v) => v.ownerId === r.id).map(valueOf);
+    return {
+      id: r.id,
+      sku: r.sku,
+      name: r.name ?? r.defaultName ?? r.sku,
+      priced: { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: r.specialPriceFrom, specialPriceTo: r.specialPriceTo },
+      // A selected condition is not decoded by column type: SQLite answers 0/1.
+      inStock: Boolean(Number(r.stocked)),
+      attributes: Object.fromEntries(own.filter((v) => v.optionId !== null).map((v) => [v.code, v.optionId!])),
+      attributeValues: own,
+    };
+  });
+}
+
+/** A configurable product's active variants, for its detail (which has checked the product's standing). */
+export async function activeVariantsOf(ctx: RequestContext, parentId: number) {
+  return withValues(ctx, await activeVariants(ctx, parentId).execute());
 }
 
 /** A configurable product's active variants with their prices, stock and values; none for other types. */
 export function productVariantsOf(ctx: RequestContext, id: number) {
   return cached(ctx, "variants", id, async () => {
-    const rows = await partRows(
-      ctx, id,
-      `v."id" AS "id", v."sku" AS "sku", v."status" AS "status", v."price" AS "price", v."specialPrice" AS "specialPrice",
-       v."specialPriceFrom" AS "specialPriceFrom", v."specialPriceTo" AS "specialPriceTo",
-       (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = v."id" AND t."locale" = $3) AS "name",
-       (SELECT t."name" FROM "ProductTranslation" t WHERE t."productId" = v."id" AND t."locale" = $4) AS "defaultName",
-       (SELECT inv."qty" FROM "ProductInventory" inv WHERE inv."productId" = v."id" AND inv."channelId" = $2) AS "stock"`,
-      `LEFT JOIN "Product" v ON v."parentId" = p."id" AND p."type" = 'configurable'`,
-      `v."id" ASC`,
-      ctx.locale, ctx.channel.defaultLocale,
+    const rows = shown(
+      await ctx.sql
+        .selectFrom("Product as p")
+        .leftJoin("Product as v", (join) => join.onRef("v.parentId", "=", "p.id").on("p.type", "=", "configurable").on(active("v")))
+        .select([standing(ctx), ...variantColumns(ctx)])
+        .where("p.id", "=", id)
+        .orderBy("v.id", "asc")
+        .execute(),
     );
-    const live = rows.filter((r) => r.id != null && bool(r.status));
-    const ids = live.map((r) => int(r.id));
-    const values = ids.length
-      ? await rawRows(
-          ctx.db,
-          `SELECT ${valueColumns("$1")} FROM "ProductAttributeValue" v ${VALUE_JOINS}
-           WHERE v."productId" IN (${ids.map((_, i) => `$${i + 2}`).join(", ")}) AND ${valueScope("$1")} ORDER BY v."id" ASC`,
-          ctx.locale, ...ids,
-        )
-      : [];
+    const live = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id, sku: r.sku!, price: r.price! }]));
     const now = new Date();
-    const variants = live.map((r) => {
-      const own = values.filter((v) => int(v.ownerId) === int(r.id)).map(valueOf);
-      const price = display(ctx, finalPrice({ price: r.price, specialPrice: r.specialPrice, specialPriceFrom: date(r.specialPriceFrom), specialPriceTo: date(r.specialPriceTo) }, now));
-      return {
-        id: int(r.id),
-        sku: String(r.sku),
-        name: String(r.name ?? r.defaultName ?? r.sku),
-        price: price.amount,
-        formattedPrice: price.formatted,
-        inStock: r.stock != null && int(r.stock) > 0,
-        attributes: Object.fromEntries(own.filter((v) => v.optionId !== null).map((v) => [v.code, v.optionId!])),
-        attributeValues: own,
-      };
+    const variants = (await withValues(ctx, live)).map(({ priced, ...v }) => {
+      const price = display(ctx, finalPrice(priced, now));
+      return { id: v.id, sku: v.sku, name: v.name, price: price.amount, formattedPrice: price.formatted, inStock: v.inStock, attributes: v.attributes, attributeValues: v.attributeValues };
     });
     return { id, rows: variants, variants };
   });

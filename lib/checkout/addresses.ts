@@ -5,8 +5,7 @@ import type { RequestContext } from "../context.ts";
 import { Validation } from "../errors.ts";
 import { email } from "../operations/fields.ts";
 import { recalculateState } from "../cart/totals.ts";
-import { ADDRESS_COLUMNS, addressRow, loadCart, type AddressRow, type CartState } from "../cart/state.ts";
-import { upsertRow } from "../db/raw.ts";
+import { loadCart, type CartState } from "../cart/state.ts";
 import { countryByCode } from "./reference.ts";
 import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
@@ -60,7 +59,7 @@ async function readSide(ctx: RequestContext, input: Record<string, unknown>, pre
     throw new Validation(`${field}: ${message}`, errors);
   }
   const country = String(input[`${prefix}Country`]).toUpperCase();
-  const known = await countryByCode(ctx.db, country);
+  const known = await countryByCode(ctx.sql, country);
   if (!known) throw Validation.field(`${prefix}Country`, `"${country}" is not a country this store ships to.`);
   const state = (input[`${prefix}State`] as string | undefined) || null;
   if (state && known.states.length && !known.states.some((s) => s.code === state || s.name === state)) {
@@ -86,17 +85,23 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
   const billing = await readSide(ctx, input, "billing", guest);
   const shipping = input.useForShipping ? billing : await readSide(ctx, input, "shipping", false);
   const customer = ctx.principal.kind === "customer"
-    ? await ctx.db.customer.findUnique({ where: { id: ctx.principal.customerId }, select: { email: true } })
+    ? await ctx.sql.selectFrom("Customer").select("email").where("id", "=", ctx.principal.customerId).executeTakeFirst()
     : null;
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.sql.transaction().execute(async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     requireStep(state, "address");
-    const saved: AddressRow[] = [];
+    const saved: NonNullable<CartState["billing"]>[] = [];
+    // Awaited in turn: a transaction has one connection, which runs one statement at a time.
     for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
       const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
-      const row = { cartId, addressType, ...data };
-      const update = Object.keys(data);
-      saved.push(addressRow(await upsertRow(tx, "CartAddress", row, { conflict: ["cartId", "addressType"], update, returning: ADDRESS_COLUMNS }))!);
+      saved.push(
+        await tx
+          .insertInto("CartAddress")
+          .values({ cartId, addressType, ...data })
+          .onConflict((oc) => oc.columns(["cartId", "addressType"]).doUpdateSet(data))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
     }
     return recalculateState(
       tx,
@@ -112,9 +117,9 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
 export async function checkoutAddresses(ctx: RequestContext, cartId: number) {
   const [book, saved] = await Promise.all([
     ctx.principal.kind === "customer"
-      ? ctx.db.customerAddress.findMany({ where: { customerId: ctx.principal.customerId }, orderBy: { id: "asc" } })
+      ? ctx.sql.selectFrom("CustomerAddress").selectAll().where("customerId", "=", ctx.principal.customerId).orderBy("id", "asc").execute()
       : Promise.resolve([]),
-    ctx.db.cartAddress.findMany({ where: { cartId }, orderBy: { id: "asc" } }),
+    ctx.sql.selectFrom("CartAddress").selectAll().where("cartId", "=", cartId).orderBy("id", "asc").execute(),
   ]);
   // The family's further fields: `name`, and what these rows do not keep (`gender`, `parentAddressId`, `additional`).
   const family = (a: { firstName: string; lastName: string }) => ({ name: `${a.firstName} ${a.lastName}`, gender: null, parentAddressId: null, additional: null });

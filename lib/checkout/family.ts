@@ -4,7 +4,7 @@
 // checkout logic of its own.
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
-import type { AddressRow, CartState } from "../cart/state.ts";
+import type { CartState } from "../cart/state.ts";
 import { Forbidden } from "../errors.ts";
 import { toNumber } from "../money.ts";
 import { saveAddresses, type CheckoutAddressInput } from "./addresses.ts";
@@ -21,7 +21,7 @@ export const FlatAddresses = z.object(
 );
 
 export function flatAddresses(state: Pick<CartState, "billing" | "shipping">): Record<FlatKey, string | null> {
-  const pick = (a: AddressRow | null, f: (typeof SIDE)[number]) => {
+  const pick = (a: CartState["billing"], f: (typeof SIDE)[number]) => {
     if (!a) return null;
     const v = { FirstName: a.firstName, LastName: a.lastName, Email: a.email, CompanyName: a.companyName, Address: a.address, Country: a.country, State: a.state, City: a.city, Postcode: a.postcode, PhoneNumber: a.phone }[f];
     return v ?? null;
@@ -70,7 +70,7 @@ export function familyAddressInput(billing: FamilyAddress, shipping: FamilyAddre
  * yet, the billing address serves for both until a shipping address is set.
  */
 export async function keepingSavedShipping(ctx: RequestContext, cartId: number, input: CheckoutAddressInput): Promise<CheckoutAddressInput> {
-  const a = await ctx.db.cartAddress.findUnique({ where: { cartId_addressType: { cartId, addressType: "shipping" } } });
+  const a = await ctx.sql.selectFrom("CartAddress").selectAll().where("cartId", "=", cartId).where("addressType", "=", "shipping").executeTakeFirst();
   if (!a || a.useForShipping) return input;
   const saved = { ...a, email: a.email ?? undefined, companyName: a.companyName ?? undefined, state: a.state ?? undefined, phone: a.phone ?? undefined };
   return { ...input, ...side("shipping", saved), useForShipping: false };
@@ -101,13 +101,12 @@ export async function placeOrderInOneStep(ctx: RequestContext, cartId: number, i
   await choosePayment(ctx, cartId, { paymentMethod: input.paymentMethod });
   const placed = await checkoutOrder(ctx, cartId);
   if ("redirectUrl" in placed) return { order: null, redirectUrl: placed.redirectUrl };
-  const order = await ctx.db.order.findUniqueOrThrow({
-    where: { id: placed.order.id },
-    select: {
-      id: true, incrementId: true, status: true, grandTotal: true,
-      items: { where: { parentId: null }, orderBy: { id: "asc" }, select: { id: true, name: true, qtyOrdered: true, price: true } },
-    },
-  });
+  const orderId = placed.order.id;
+  // The order and its top-level lines, read side by side once the transaction has committed.
+  const [order, items] = await Promise.all([
+    ctx.sql.selectFrom("Order").select(["id", "incrementId", "status", "grandTotal"]).where("id", "=", orderId).executeTakeFirstOrThrow(),
+    ctx.sql.selectFrom("OrderItem").select(["id", "name", "qtyOrdered", "price"]).where("orderId", "=", orderId).where("parentId", "is", null).orderBy("id", "asc").execute(),
+  ]);
   return {
     redirectUrl: null,
     order: {
@@ -115,7 +114,7 @@ export async function placeOrderInOneStep(ctx: RequestContext, cartId: number, i
       orderNumber: order.incrementId,
       status: order.status,
       total: toNumber(order.grandTotal),
-      items: order.items.map((i) => ({ id: i.id, productName: i.name, quantity: i.qtyOrdered, price: toNumber(i.price) })),
+      items: items.map((i) => ({ id: i.id, productName: i.name, quantity: i.qtyOrdered, price: toNumber(i.price) })),
     },
   };
 }

@@ -2,7 +2,7 @@
 // stand in for). The shopper lands on /payment-gateway/<token>, pays or cancels, and comes back. Paying creates the
 // order, if the cart is still what the page showed; cancelling or failing leaves the cart as it was. No money moves.
 import type { RequestContext } from "../context.ts";
-import { getDb } from "../db/client.ts";
+import { getDb, getSql } from "../db/client.ts";
 import { sha256 } from "../auth/secrets.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { resolveScope, storeSettings } from "../store/settings.ts";
@@ -13,21 +13,33 @@ import { sameAsShown, shownFor } from "./payment-snapshot.ts";
 
 /** A session of the simulator; 404 for an unknown token and for a method the simulator does not stand in for (now). */
 export async function gatewaySession(token: string) {
-  const db = await getDb();
-  const session = await db.paymentSession.findUnique({
-    where: { token: sha256(token) },
-    include: { cart: { include: { channel: true } }, order: { select: { id: true, incrementId: true } } },
-  });
-  if (!session || providerFor(session.method)?.kind !== "simulator") throw new NotFound("Payment session");
-  return session;
+  const sql = await getSql();
+  // One statement: the session, what of its cart rebuilds the shopper's scope, and the order it made, if any.
+  const row = await sql
+    .selectFrom("PaymentSession as s")
+    .innerJoin("Cart as c", "c.id", "s.cartId")
+    .innerJoin("Channel as ch", "ch.id", "c.channelId")
+    .leftJoin("Order as o", "o.id", "s.orderId")
+    .selectAll("s")
+    .select(["ch.code as channelCode", "c.currencyCode as cartCurrencyCode", "c.locale as cartLocale", "c.customerId as cartCustomerId"])
+    .select(["o.id as placedId", "o.incrementId as placedIncrementId"])
+    .where("s.token", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row || providerFor(row.method)?.kind !== "simulator") throw new NotFound("Payment session");
+  const { channelCode, cartCurrencyCode, cartLocale, cartCustomerId, placedId, placedIncrementId, ...session } = row;
+  return {
+    ...session,
+    cart: { channel: { code: channelCode }, currencyCode: cartCurrencyCode, locale: cartLocale, customerId: cartCustomerId },
+    order: placedId != null && placedIncrementId != null ? { id: placedId, incrementId: placedIncrementId } : null,
+  };
 }
 
 /** A request context rebuilt from the cart, for a return from the gateway (which carries no API headers). */
 async function contextForCart(cart: { channel: { code: string }; currencyCode: string; locale: string; customerId: number | null }, baseUrl: string): Promise<RequestContext> {
-  const db = await getDb();
+  const [db, sql] = await Promise.all([getDb(), getSql()]);
   const scope = resolveScope(await storeSettings(db), { channel: cart.channel.code, currency: cart.currencyCode, locale: cart.locale });
   return {
-    db, surface: "shop", ip: null, storefrontKeyId: null, baseUrl, ...scope,
+    db, sql, surface: "shop", ip: null, storefrontKeyId: null, baseUrl, ...scope,
     principal: cart.customerId ? { kind: "customer", customerId: cart.customerId, tokenId: 0 } : { kind: "anonymous" },
   };
 }
@@ -43,7 +55,7 @@ class CartChanged extends Conflict {
 /** Settles a session and says where to send the shopper next; 409 when paying a cart other than the one shown. */
 export async function settle(token: string, outcome: Outcome, baseUrl: string): Promise<{ redirect: string; orderId: number | null }> {
   const session = await gatewaySession(token);
-  const db = await getDb();
+  const [db, sql] = await Promise.all([getDb(), getSql()]);
   const back = (url: string | null, params: Record<string, string>) => {
     // Checked again on the way out: a session stored before the check, or after STOREFRONT_ORIGINS shrank, falls
     // back to the gateway's own page rather than sending the shopper off-site.
@@ -56,7 +68,7 @@ export async function settle(token: string, outcome: Outcome, baseUrl: string): 
     return { redirect: back(session.successUrl, { orderId: String(session.order.id), orderIncrementId: session.order.incrementId }), orderId: session.order.id };
   }
   if (outcome !== "success") {
-    if (session.status === "pending") await db.paymentSession.update({ where: { id: session.id }, data: { status: outcome === "cancel" ? "canceled" : "failed" } });
+    if (session.status === "pending") await sql.updateTable("PaymentSession").set({ status: outcome === "cancel" ? "canceled" : "failed" }).where("id", "=", session.id).execute();
     return { redirect: back(outcome === "cancel" ? session.cancelUrl : session.failureUrl, { status: outcome }), orderId: null };
   }
   if (session.status === "superseded") throw new CartChanged();
@@ -71,14 +83,21 @@ export async function settle(token: string, outcome: Outcome, baseUrl: string): 
     },
     // Claimed with the order: a session cancelled meanwhile (or paid by a parallel return) takes the order back.
     after: async (tx, placed) => {
-      const { count } = await tx.paymentSession.updateMany({ where: { id: session.id, status: "pending" }, data: { status: "completed", orderId: placed.id } });
-      if (!count) throw new Conflict("This payment is no longer open: nothing was charged.");
+      const { numUpdatedRows } = await tx
+        .updateTable("PaymentSession")
+        .set({ status: "completed", orderId: placed.id })
+        .where("id", "=", session.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (!numUpdatedRows) throw new Conflict("This payment is no longer open: nothing was charged.");
     },
   }).catch(async (e: unknown) => {
-    if (e instanceof CartChanged) await db.paymentSession.updateMany({ where: { id: session.id, status: "pending" }, data: { status: "superseded" } });
+    if (e instanceof CartChanged) {
+      await sql.updateTable("PaymentSession").set({ status: "superseded" }).where("id", "=", session.id).where("status", "=", "pending").execute();
+    }
     throw e;
   });
   // The cart's order came from another of its sessions: this one is settled by it.
-  await db.paymentSession.updateMany({ where: { id: session.id, orderId: null }, data: { status: "completed", orderId: order.id } });
+  await sql.updateTable("PaymentSession").set({ status: "completed", orderId: order.id }).where("id", "=", session.id).where("orderId", "is", null).execute();
   return { redirect: back(session.successUrl, { orderId: String(order.id), orderIncrementId: order.incrementId }), orderId: order.id };
 }

@@ -2,17 +2,17 @@
 // decrement, the coupon usage and closing the cart. The cart id is unique on orders, so a retry or a double
 // click finds the order the first attempt made instead of making a second one.
 import type { RequestContext } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { Sql, SqlTx } from "../db/sql/index.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
 import { convert, Decimal } from "../money.ts";
-import { insertRow, insertRows, rawRows, updateRow } from "../db/raw.ts";
 import { STOCKABLE_TYPES } from "../cart/totals.ts";
 import { loadCart, stockNeeds, type CartState } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
 import { requireStep } from "./steps.ts";
 import { openGatewaySession } from "./payment.ts";
-import { paymentMethodByCode, shippingMethods } from "./reference.ts";
+import { paymentMethodByCode } from "./reference.ts";
+import { activeShippingMethods } from "./reference.ts";
 import { canTakePayment, noProviderMessage } from "./providers.ts";
 import { storeSettings } from "../store/settings.ts";
 import { mailOrderPlaced } from "../mail/events.ts";
@@ -24,9 +24,19 @@ export interface PlacedOrder {
 }
 
 /** The order a cart became, if any (the cart id is unique on orders). */
-function orderForCart(db: Pick<Tx, "order">, cartId: number): Promise<PlacedOrder | null> {
-  return db.order.findUnique({ where: { cartId }, select: { id: true, incrementId: true, status: true } });
+async function orderForCart(db: Sql, cartId: number): Promise<PlacedOrder | null> {
+  return (await db.selectFrom("Order").select(["id", "incrementId", "status"]).where("cartId", "=", cartId).executeTakeFirst()) ?? null;
 }
+
+/**
+ * The payment method of a code (./reference.ts), for an order transaction. The list is held in process and warmed
+ * here, before the transaction, so the transaction usually finds it held.
+ */
+async function paymentMethodLookup(ctx: RequestContext) {
+  await paymentMethodByCode(ctx.sql, ""); // loads the held list (a code no method has)
+  return (code: string) => paymentMethodByCode(ctx.sql, code);
+}
+type MethodLookup = Awaited<ReturnType<typeof paymentMethodLookup>>;
 
 export interface PaymentRecord {
   /** Marks the order paid (offsite gateway): pending → processing. */
@@ -41,18 +51,25 @@ export interface PaymentRecord {
  * for the cart is the answer to a retry. One transaction reads the cart once and does whichever applies.
  */
 export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
-  const settings = await storeSettings(ctx.db);
+  const [settings, methodOf] = await Promise.all([storeSettings(ctx.db), paymentMethodLookup(ctx)]);
   return inOrderTransaction<{ order: PlacedOrder } | { redirectUrl: string }>(ctx, cartId, (order) => ({ order }), async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
     // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
     const placed = state.cart.isActive ? null : await orderForCart(tx, cartId);
     if (placed) return { order: placed };
-    const method = state.cart.paymentMethod ? await paymentMethodByCode(tx, state.cart.paymentMethod) : null;
-    if (!method?.offsite) return { order: await createOrder(tx, ctx, state, { paid: false }) };
+    const method = state.cart.paymentMethod ? await methodOf(state.cart.paymentMethod) : null;
+    if (!method?.offsite) return { order: await createOrder(tx, ctx, methodOf, state, { paid: false }) };
     // Chosen while a provider was configured for it, and none is now (./providers.ts).
     if (!canTakePayment(method)) throw Validation.field("paymentMethod", noProviderMessage(method.code));
     requireStep(state, "placeOrder");
-    const last = await tx.paymentSession.findFirst({ where: { cartId, status: "pending" }, orderBy: { id: "desc" } });
+    const last = await tx
+      .selectFrom("PaymentSession")
+      .select(["successUrl", "failureUrl", "cancelUrl"])
+      .where("cartId", "=", cartId)
+      .where("status", "=", "pending")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
     return { redirectUrl: await openGatewaySession(tx, ctx, settings, state, method.code, urls) };
   });
@@ -63,7 +80,7 @@ export interface OrderGuard {
   /** Checks the cart as read in the transaction, before anything is written. */
   before(state: CartState): void;
   /** Runs once the order is written. */
-  after(tx: Tx, order: PlacedOrder): Promise<void>;
+  after(tx: SqlTx, order: PlacedOrder): Promise<void>;
 }
 
 /**
@@ -71,14 +88,15 @@ export interface OrderGuard {
  * guard does not run: that order was paid for by whoever placed it).
  */
 export async function placeOrder(ctx: RequestContext, cartId: number, payment: PaymentRecord, guard: OrderGuard): Promise<PlacedOrder> {
-  const existing = await orderForCart(ctx.db, cartId);
+  const existing = await orderForCart(ctx.sql, cartId);
   if (existing) return existing;
+  const methodOf = await paymentMethodLookup(ctx);
   return inOrderTransaction(ctx, cartId, (order) => order, async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
     const placed = state.cart.isActive ? null : await orderForCart(tx, cartId);
     if (placed) return placed;
     guard.before(state);
-    const order = await createOrder(tx, ctx, state, payment);
+    const order = await createOrder(tx, ctx, methodOf, state, payment);
     await guard.after(tx, order);
     return order;
   });
@@ -86,21 +104,22 @@ export async function placeOrder(ctx: RequestContext, cartId: number, payment: P
 
 /**
  * Runs `work` in the transaction an order is made in. Lost a race with another attempt on the same cart (a
- * unique-key clash, or the cart closed under us): that attempt's order is the answer, as `found` makes it.
+ * unique-key clash on the order's cart id, a ConstraintError; or the cart closed under us): that attempt's order is
+ * the answer, as `found` makes it.
  */
-async function inOrderTransaction<T>(ctx: RequestContext, cartId: number, found: (order: PlacedOrder) => T, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function inOrderTransaction<T>(ctx: RequestContext, cartId: number, found: (order: PlacedOrder) => T, work: (tx: SqlTx) => Promise<T>): Promise<T> {
   try {
     // The stock it takes names its products, so the catalog caches drop only what shows them (lib/catalog/cache.ts).
-    return await withDeclaredRows(() => ctx.db.$transaction(work, { timeout: 20_000 }));
+    return await withDeclaredRows(() => ctx.sql.transaction().execute(work));
   } catch (e) {
-    const order = await orderForCart(ctx.db, cartId);
+    const order = await orderForCart(ctx.sql, cartId);
     if (order) return found(order);
     throw e;
   }
 }
 
 /** The order of `state`, the cart as read in this transaction; a closed cart without an order is a 409. */
-async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, payment: PaymentRecord): Promise<PlacedOrder> {
+async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLookup, state: CartState, payment: PaymentRecord): Promise<PlacedOrder> {
   if (!state.cart.isActive) throw new Conflict("This cart has already been checked out.");
   const cartId = state.cart.id;
   requireStep(state, "placeOrder");
@@ -108,10 +127,16 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
   // Awaited in turn: a transaction has one connection, which runs one statement at a time (pg deprecates sending it
   // another meanwhile). Links by id, so a line's purchases are written in the same order on every database.
   const customer = state.cart.customerId != null
-    ? await tx.customer.findUnique({ where: { id: state.cart.customerId }, select: { id: true, customerGroupId: true, email: true, firstName: true, lastName: true } })
+    ? ((await tx
+        .selectFrom("Customer")
+        .select(["id", "customerGroupId", "email", "firstName", "lastName"])
+        .where("id", "=", state.cart.customerId)
+        .executeTakeFirst()) ?? null)
     : null;
-  const links = downloadable.length ? await tx.downloadableLink.findMany({ where: { productId: { in: downloadable } }, orderBy: { id: "asc" } }) : [];
-  const methods = await shippingMethods(tx);
+  const links = downloadable.length
+    ? await tx.selectFrom("DownloadableLink").selectAll().where("productId", "in", downloadable).orderBy("id", "asc").execute()
+    : [];
+  const methods = await activeShippingMethods(tx);
   const full = {
     ...state.cart,
     items: state.lines.map((l) => ({ ...l, product: { downloadableLinks: links.filter((d) => d.productId === l.productId) } })),
@@ -131,34 +156,37 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
       // The shop shows whether a product is in stock, not how many units: only stock that runs out changes what a
       // cached read shows, so that product (and the line's, which shows it) is named once the decrement tells.
       declareRows("ProductInventory", []);
-      const [left] = await rawRows(
-        tx,
-        `UPDATE "ProductInventory" SET "qty" = "qty" - $1 WHERE "productId" = $2 AND "channelId" = $3 AND "qty" >= $1 RETURNING "qty"`,
-        qty,
-        productId,
-        full.channelId,
-      );
+      const left = await tx
+        .updateTable("ProductInventory")
+        .set((eb) => ({ qty: eb("qty", "-", qty) }))
+        .where("productId", "=", productId)
+        .where("channelId", "=", full.channelId)
+        .where("qty", ">=", qty)
+        .returning("qty")
+        .executeTakeFirst();
       if (!left) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
-      if (Number(left.qty) <= 0) declareRows("ProductInventory", [productId, item.productId]);
+      if (left.qty <= 0) declareRows("ProductInventory", [productId, item.productId]);
     }
   }
 
   let coupon: { id: number; usageLimit: number | null } | null = null;
   if (full.couponCode) {
-    coupon = await tx.coupon.findUnique({ where: { code: full.couponCode }, select: { id: true, usageLimit: true } });
+    coupon = (await tx.selectFrom("Coupon").select(["id", "usageLimit"]).where("code", "=", full.couponCode).executeTakeFirst()) ?? null;
     if (coupon) {
       const limit = coupon.usageLimit;
-      const { count } = await tx.coupon.updateMany({
-        where: { id: coupon.id, ...(limit != null ? { timesUsed: { lt: limit } } : {}) },
-        data: { timesUsed: { increment: 1 } },
-      });
-      if (count === 0) throw Validation.field("couponCode", "This coupon has been used up.");
+      const { numUpdatedRows } = await tx
+        .updateTable("Coupon")
+        .set((eb) => ({ timesUsed: eb("timesUsed", "+", 1) }))
+        .where("id", "=", coupon.id)
+        .$if(limit != null, (q) => q.where("timesUsed", "<", limit!))
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) throw Validation.field("couponCode", "This coupon has been used up.");
     }
   }
 
-  const paymentMethod = await paymentMethodByCode(tx, full.paymentMethod!);
+  const paymentMethod = await methodOf(full.paymentMethod!);
   const status = payment.paid ? transition("pending", "pay") : "pending";
-  const orderId = await insertRow(tx, "Order", {
+  const { id: orderId } = await tx.insertInto("Order").values({
     incrementId: `tmp-${cartId}`,
     status,
     channelId: full.channelId,
@@ -176,40 +204,42 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     baseCurrencyCode: ctx.baseCurrency.code,
     channelCurrencyCode: ctx.channel.baseCurrency,
     orderCurrencyCode: ctx.currency.code,
-    exchangeRate: ctx.currency.rate,
+    exchangeRate: ctx.currency.rate.toString(),
     totalItemCount: full.items.length,
     totalQtyOrdered: full.items.reduce((n, i) => n + i.quantity, 0),
-    baseSubTotal: full.baseSubtotal,
-    subTotal: money(full.baseSubtotal),
-    baseDiscountAmount: full.baseDiscountAmount,
-    discountAmount: money(full.baseDiscountAmount),
-    baseShippingAmount: full.baseShippingAmount,
-    shippingAmount: money(full.baseShippingAmount),
-    baseTaxAmount: full.baseTaxAmount,
-    taxAmount: money(full.baseTaxAmount),
-    baseGrandTotal: full.baseGrandTotal,
-    grandTotal: money(full.baseGrandTotal),
-    grandTotalInvoiced: payment.paid ? money(full.baseGrandTotal) : new Decimal(0),
+    baseSubTotal: full.baseSubtotal.toString(),
+    subTotal: money(full.baseSubtotal).toString(),
+    baseDiscountAmount: full.baseDiscountAmount.toString(),
+    discountAmount: money(full.baseDiscountAmount).toString(),
+    baseShippingAmount: full.baseShippingAmount.toString(),
+    shippingAmount: money(full.baseShippingAmount).toString(),
+    baseTaxAmount: full.baseTaxAmount.toString(),
+    taxAmount: money(full.baseTaxAmount).toString(),
+    baseGrandTotal: full.baseGrandTotal.toString(),
+    grandTotal: money(full.baseGrandTotal).toString(),
+    grandTotalInvoiced: (payment.paid ? money(full.baseGrandTotal) : new Decimal(0)).toString(),
     cartId,
-  });
+  }).returning("id").executeTakeFirstOrThrow();
   const incrementId = String(orderId).padStart(9, "0");
   // One statement each: the number, the addresses, the payment, the lines that need no id back.
-  await updateRow(tx, "Order", orderId, { incrementId });
-  await insertRows(
-    tx,
-    "OrderAddress",
-    full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
-      orderId, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
-    })),
-  );
-  await insertRows(tx, "OrderPayment", [
-    {
+  await tx.updateTable("Order").set({ incrementId }).where("id", "=", orderId).execute();
+  await tx
+    .insertInto("OrderAddress")
+    .values(
+      full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
+        orderId, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
+      })),
+    )
+    .execute();
+  await tx
+    .insertInto("OrderPayment")
+    .values({
       orderId,
       method: full.paymentMethod!,
       methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!,
-      additional: JSON.stringify(payment.additional ?? {}),
-    },
-  ]);
+      additional: payment.additional ?? {},
+    })
+    .execute();
 
   const lineData = (item: (typeof full.items)[number]) => ({
     orderId,
@@ -219,23 +249,24 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
     name: item.name,
     qtyOrdered: item.quantity,
     qtyInvoiced: payment.paid ? item.quantity : 0,
-    basePrice: item.basePrice,
-    price: money(item.basePrice),
-    baseTotal: item.baseTotal,
-    total: money(item.baseTotal),
-    weight: item.weight,
-    additional: JSON.stringify(item.additional ?? {}),
+    basePrice: item.basePrice.toString(),
+    price: money(item.basePrice).toString(),
+    baseTotal: item.baseTotal.toString(),
+    total: money(item.baseTotal).toString(),
+    weight: item.weight?.toString() ?? null,
+    additional: item.additional ?? {},
   });
   // Lines in cart order; a downloadable line needs its id back for its purchases, so a cart with one goes line by line.
-  if (!downloadable.length) await insertRows(tx, "OrderItem", full.items.map((item) => lineData(item)));
+  if (!downloadable.length) await tx.insertInto("OrderItem").values(full.items.map((item) => lineData(item))).execute();
   for (const item of downloadable.length ? full.items : []) {
     const options = item.additional ?? {};
-    const lineId = await insertRow(tx, "OrderItem", lineData(item));
+    const { id: lineId } = await tx.insertInto("OrderItem").values(lineData(item)).returning("id").executeTakeFirstOrThrow();
     if (item.type === "downloadable") {
       const chosen = new Set(options.links ?? []);
       const links = item.product.downloadableLinks.filter((l) => chosen.has(l.id));
-      await tx.downloadablePurchase.createMany({
-        data: links.map((l) => ({
+      if (!links.length) continue;
+      await tx.insertInto("DownloadablePurchase").values(
+        links.map((l) => ({
           customerId: full.customerId,
           orderId,
           orderItemId: lineId,
@@ -248,11 +279,11 @@ async function createOrder(tx: Tx, ctx: RequestContext, state: CartState, paymen
           downloadBought: l.downloads * item.quantity,
           status: payment.paid ? "available" : "pending",
         })),
-      });
+      ).execute();
     }
   }
-  if (coupon) await tx.couponUsage.create({ data: { couponId: coupon.id, customerId: full.customerId, orderId } });
-  await updateRow(tx, "Cart", cartId, { isActive: false });
+  if (coupon) await tx.insertInto("CouponUsage").values({ couponId: coupon.id, customerId: full.customerId, orderId }).execute();
+  await tx.updateTable("Cart").set({ isActive: false }).where("id", "=", cartId).execute();
   await mailOrderPlaced(tx, ctx, {
     id: orderId, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
     firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),

@@ -9,9 +9,9 @@ import { requireStep } from "./steps.ts";
 
 /** The cart's rates, priced in the request currency; empty until an address is saved. */
 export async function cartShippingRates(ctx: RequestContext, cartId: number) {
-  const state = await loadCart(ctx.db, ctx, cartId);
+  const state = await loadCart(ctx.sql, ctx, cartId);
   requireStep(state, "shippingRates");
-  const rates = await ratesFor(ctx.db, state);
+  const rates = await ratesFor(ctx.sql, state);
   return rates.map((r) => {
     const price = display(ctx, r.basePrice);
     return {
@@ -31,7 +31,7 @@ const namesRate = (rate: { method: string; carrier: string }, code: string) =>
 
 /** Records one of the cart's rates by code (e.g. `flatrate_flatrate`); 422 when the cart does not ship or has no such rate. */
 export async function chooseShippingMethod(ctx: RequestContext, cartId: number, code: string): Promise<CartState> {
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.sql.transaction().execute(async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     const facts = requireStep(state, "shippingMethod");
     if (!facts.needsShipping) throw Validation.field("shippingMethod", "Nothing in this cart ships; go on to the payment method.");

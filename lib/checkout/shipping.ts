@@ -1,8 +1,10 @@
 // Shipping carriers: `flatrate` (per order or per item) and `free` (from a subtotal threshold). A rate's code is
 // `<carrier>_<method>` (WIRE.md), e.g. `flatrate_flatrate`.
+import type { Selectable } from "kysely";
 import type { Tx } from "../db/client.ts";
+import type { DB, Sql } from "../db/sql/index.ts";
+import { activeShippingMethods } from "./reference.ts";
 import { dec, Decimal } from "../money.ts";
-import { shippingMethods } from "./reference.ts";
 
 export interface Rate {
   /** The shipping method's id. */
@@ -22,7 +24,8 @@ interface CarrierConfig {
   threshold?: number | string;
 }
 
-type MethodRow = Awaited<ReturnType<Tx["shippingMethod"]["findMany"]>>[number];
+/** What a quote uses of a method row, as either layer reads it. */
+type MethodRow = Pick<Selectable<DB["ShippingMethod"]>, "id" | "code" | "title" | "description" | "config">;
 
 /** The rates a cart qualifies for, given its base subtotal and the quantity of items that ship. */
 export async function quoteRates(tx: Pick<Tx, "shippingMethod">, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
@@ -30,9 +33,9 @@ export async function quoteRates(tx: Pick<Tx, "shippingMethod">, cart: { baseSub
   return quoteFrom(methods, cart);
 }
 
-/** The same from the active methods held in process (./reference.ts): what every checkout step asks. */
-export async function quoteHeld(db: Pick<Tx, "shippingMethod" | "paymentMethod" | "country">, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
-  return quoteFrom(await shippingMethods(db), cart);
+/** The same from the active methods held in process: what every checkout step asks. */
+export async function quoteHeld(db: Sql, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
+  return quoteFrom(await activeShippingMethods(db), cart);
 }
 
 function quoteFrom(methods: MethodRow[], cart: { baseSubtotal: Decimal; shippableQty: number }): Rate[] {

@@ -103,7 +103,7 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
 async function adoptGuestCart(ctx: RequestContext, customerId: number, cartToken?: string): Promise<boolean> {
   const guest = ctx.principal.kind === "guestCart"
     ? { cartId: ctx.principal.cartId, isActive: true }
-    : cartToken ? await resolveCartToken(ctx.db, cartToken) : null;
+    : cartToken ? await resolveCartToken(ctx.sql, cartToken) : null;
   if (!guest?.isActive) return false;
   const cart = await ctx.db.cart.findUnique({ where: { id: guest.cartId }, select: { isActive: true, itemsCount: true } });
   if (!cart?.isActive || cart.itemsCount === 0) return false;

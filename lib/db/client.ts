@@ -1,45 +1,84 @@
-// The Prisma client for this process. Both generated clients share one datamodel, so the SQLite client's type
-// describes either; DATABASE_URL decides which one is loaded (see ./target.ts).
+// The database clients of this process: Prisma (back office, migrations) and the typed SQL layer (hot paths,
+// ./sql/), on ONE connected driver adapter, so they share SQLite's reader and writer connections and its write lock,
+// or PostgreSQL's pool. Both generated Prisma clients share one datamodel, so the SQLite client's type describes
+// either; DATABASE_URL decides which one is loaded (see ./target.ts).
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, ensureDatabaseFolder, type Provider } from "./target.ts";
-import { observed } from "./observe.ts";
-import { withDirectStatements } from "./direct.ts";
+import { delegate, observed } from "./observe.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
+import { typedSql, type Sql } from "./sql/index.ts";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalStore = globalThis as unknown as { __commerceDb?: Promise<Db>; __commerceProvider?: Provider };
+interface Clients {
+  db: Db;
+  sql: Sql;
+  release: () => Promise<void>;
+}
 
-async function connect(): Promise<Db> {
+const globalStore = globalThis as unknown as { __commerceClients?: Promise<Clients>; __commerceProvider?: Provider };
+
+/**
+ * `factory` connected once for both clients: Prisma connects it when it first queries, the typed layer when it first
+ * does, whichever comes first; once Prisma disposes of it (`$disconnect`) the next use connects anew.
+ */
+function sharedConnection<F extends SqlDriverAdapterFactory>(factory: F) {
+  let connecting: Promise<SqlDriverAdapter> | null = null;
+  const connected = () =>
+    (connecting ??= factory.connect().then((adapter) =>
+      delegate(adapter, {
+        dispose: () => {
+          connecting = null;
+          return adapter.dispose();
+        },
+      }),
+    ));
+  /** Disposes of the adapter if Prisma has not (the typed layer alone used it). */
+  const release = async () => {
+    if (connecting) await (await connecting).dispose();
+  };
+  return { factory: delegate(factory, { connect: connected }), connected, release };
+}
+
+async function connect(): Promise<Clients> {
   const target = databaseTarget();
   joinBroadcast(); // other instances' writes reach this one's caches (with REDIS_URL)
   globalStore.__commerceProvider = target.provider;
   if (target.provider === "postgresql") {
-    const [{ PrismaClient: PgClient, Prisma }, { pgAdapter }] = await Promise.all([
+    const [{ PrismaClient: PgClient }, { pgAdapter }] = await Promise.all([
       import("../generated/postgres/client.ts"),
       import("./pg.ts"),
     ]);
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    const adapter = observed(pgAdapter(target.url, max));
-    return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new PgClient({ adapter: a })) as unknown as Db;
+    const shared = sharedConnection(pgAdapter(target.url, max));
+    const db = new PgClient({ adapter: observed(shared.factory) }) as unknown as Db;
+    return { db, sql: typedSql("postgresql", shared.connected), release: shared.release };
   }
   ensureDatabaseFolder(target);
-  const [{ PrismaClient: SqliteClient, Prisma }, { sqliteAdapter }] = await Promise.all([
+  const [{ PrismaClient: SqliteClient }, { sqliteAdapter }] = await Promise.all([
     import("../generated/sqlite/client.ts"),
     import("./sqlite.ts"),
   ]);
-  // Observed: in-process caches hear of writes, tests count statements (./observe.ts). Raw statements go to the
-  // same adapter, or to the transaction Prisma opened on it, past Prisma's engine (./direct.ts).
-  const adapter = observed(sqliteAdapter(target.url));
-  return withDirectStatements(adapter, Prisma.prismaVersion.client, (a) => new SqliteClient({ adapter: a }));
+  // Prisma's statements are observed (in-process caches hear of writes, tests count statements: ./observe.ts); the
+  // typed layer tells of its own, from the queries it builds (./sql/dialect.ts).
+  const shared = sharedConnection(sqliteAdapter(target.url));
+  const db = new SqliteClient({ adapter: observed(shared.factory) });
+  return { db, sql: typedSql("sqlite", shared.connected), release: shared.release };
 }
 
-/** The shared client, created on first use. */
-export function getDb(): Promise<Db> {
-  globalStore.__commerceDb ??= connect();
-  return globalStore.__commerceDb;
+const clients = () => (globalStore.__commerceClients ??= connect());
+
+/** The shared Prisma client, created on first use. */
+export async function getDb(): Promise<Db> {
+  return (await clients()).db;
+}
+
+/** The shared typed SQL layer (./sql/), created on first use. */
+export async function getSql(): Promise<Sql> {
+  return (await clients()).sql;
 }
 
 export function provider(): Provider {
@@ -47,8 +86,12 @@ export function provider(): Provider {
 }
 
 export async function disconnectDb(): Promise<void> {
-  const pending = globalStore.__commerceDb;
-  globalStore.__commerceDb = undefined;
-  if (pending) await (await pending).$disconnect();
+  const pending = globalStore.__commerceClients;
+  globalStore.__commerceClients = undefined;
+  if (pending) {
+    const { db, release } = await pending;
+    await db.$disconnect();
+    await release();
+  }
   await leaveBroadcast();
 }

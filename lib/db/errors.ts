@@ -1,6 +1,7 @@
 // The one mapping from database errors to API errors, so a constraint the domain code did not pre-check still
 // answers with a client status instead of a 500: unique → 422, foreign key still in use → 409, missing → 404.
 import { AppError, Conflict, NotFound, Validation } from "../errors.ts";
+import type { ConstraintError } from "./sql/errors.ts";
 
 interface KnownRequestError {
   name: string;
@@ -31,12 +32,18 @@ function postgresCode(e: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** The answer to text that is not well-formed Unicode, from a model query or a raw write (./raw.ts). */
+/** The answer to text that is not well-formed Unicode, from a model query or a typed-layer write (./sql/dialect.ts). */
 export const LONE_SURROGATE_MESSAGE = "Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.";
 
 function isLoneSurrogateError(e: unknown): boolean {
   const { name, message } = (e ?? {}) as { name?: unknown; message?: unknown };
   return name === "PrismaClientUnknownRequestError" && typeof message === "string" && /JSON Error: .*(hex escape|surrogate)/i.test(message);
+}
+
+const isConstraintError = (e: unknown): e is ConstraintError => (e as { name?: unknown } | null)?.name === "ConstraintError";
+
+function uniqueClash(model: string, fields: string[]): Validation {
+  return Validation.field(fields.at(-1) ?? "id", `A ${model} with this ${fields.join(" and ") || "value"} already exists.`);
 }
 
 export function fromPrismaError(e: unknown): AppError | null {
@@ -48,14 +55,17 @@ export function fromPrismaError(e: unknown): AppError | null {
   // Text that is not well-formed Unicode (a lone surrogate from a JSON "\\ud800" escape) fails in Prisma's own
   // query encoding, on either database.
   if (isLoneSurrogateError(e)) return new Validation(LONE_SURROGATE_MESSAGE);
+  // The same clashes from the typed layer (./sql/errors.ts). Duck-typed too: the clients are shared between
+  // bundles (instrumentation, routes) that may each carry their own copy of the class.
+  if (isConstraintError(e)) {
+    if (e.kind === "foreignKey") return new Conflict(`The ${e.table} is still referenced by other records.`);
+    return uniqueClash(e.table, e.fields);
+  }
   if (!isKnownRequestError(e)) return null;
   const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Record";
   switch (e.code) {
-    case "P2002": {
-      const fields = uniqueFields(e.meta);
-      const field = fields.at(-1) ?? "id";
-      return Validation.field(field, `A ${model} with this ${fields.join(" and ") || "value"} already exists.`);
-    }
+    case "P2002":
+      return uniqueClash(model, uniqueFields(e.meta));
     case "P2003":
     case "P2014":
       return new Conflict(`The ${model} is still referenced by other records.`);

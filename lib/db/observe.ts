@@ -33,10 +33,12 @@ interface Registry {
 }
 
 /**
- * Every table an in-process cache is made of (the catalog, the held public reads, store settings, checkout
- * reference data, storefront keys). Their writes are published to the other instances (./broadcast.ts) by every
- * instance, also one that has never loaded the cache: so the list is fixed here, not gathered as caches load, and
- * a cache that watches a table missing from it fails as it loads (`onWrite`).
+ * Every table an in-process cache (lib/cache) is made of: the union of the caches' tags, each declared next to its
+ * read (the catalog, the held public reads, store settings, checkout reference data, storefront keys). Their writes
+ * are published to the other instances (./broadcast.ts) by every instance, also one that has never loaded the cache
+ * (the CLI, a route bundle without the catalog): so the list is fixed here, not gathered as caches load. A cache
+ * tagged with a table missing from it fails as it is made, and tests/api/cache-tags.test.ts fails for a table
+ * here that no cache is tagged with.
  */
 export const CACHED_TABLES: ReadonlySet<string> = new Set([
   // products, as lists, details and prices show them
@@ -82,26 +84,6 @@ export function onWrite(listener: WriteListener, tables?: Iterable<string>): () 
   }
   writeListeners.add(registered);
   return () => writeListeners.delete(registered);
-}
-
-/**
- * A value read once and held in process until a write touches one of `tables`, here or (through the broadcast) on
- * another instance: store settings, shipping and payment methods, countries. A failed read is not held.
- */
-export function heldUntilWrite<D, T>(tables: string[], load: (db: D) => Promise<T>): (db: D) => Promise<T> {
-  let cached: Promise<T> | null = null;
-  onWrite(() => {
-    cached = null;
-  }, tables);
-  return (db) => {
-    if (cached) return cached;
-    const loading = load(db);
-    cached = loading;
-    loading.catch(() => {
-      if (cached === loading) cached = null;
-    });
-    return loading;
-  };
 }
 
 /** Whether some cache, here or on another instance, depends on a table the write touched. */
@@ -175,45 +157,68 @@ export function delegate<T extends object>(target: T, overrides: Record<string, 
   });
 }
 
+/** Calls the statement listeners (tests count statements) with a statement about to be sent. */
+export function emitStatement(sql: string): void {
+  for (const listener of statementListeners) listener(sql);
+}
+
 /** What a transaction wrote: tables, and for each the rows declared, or null once some write did not declare. */
-type TxWrites = Map<string, Set<number> | null>;
+export class TransactionWrites {
+  readonly #written = new Map<string, Set<number> | null>();
 
-const rowsOf = (writes: TxWrites): Rows => {
-  const out: Record<string, number[]> = {};
-  for (const [table, ids] of writes) if (ids) out[table] = [...ids];
-  return out;
-};
+  note(key: string, live: Set<number> | undefined): void {
+    // The declaration itself, not a copy: rows declared later in the transaction count at its commit.
+    const before = this.#written.get(key);
+    if (!live || before === null) this.#written.set(key, null);
+    else this.#written.set(key, before && before !== live ? new Set([...before, ...live]) : live);
+  }
 
-function observeQueryable<T extends Queryable>(target: T, written: TxWrites | null, extra: Record<string, unknown> = {}): T {
+  /** Tells of everything written, settled: once the transaction has committed or rolled back. */
+  async settle(): Promise<void> {
+    if (!this.#written.size) return;
+    const rows: Record<string, number[]> = {};
+    for (const [table, ids] of this.#written) if (ids) rows[table] = [...ids];
+    await announce(this.#written.has("*") ? "all" : new Set(this.#written.keys()), "here", true, rows);
+  }
+}
+
+/**
+ * Tells of a write to `tables` ("all" when they are not known): outside a transaction it is settled now, and the
+ * caller goes on once every instance has heard; inside one (`writes`) it is told now unsettled and again at the end.
+ */
+export async function noteWrite(tables: readonly string[] | "all", writes: TransactionWrites | null): Promise<void> {
+  if (tables === "all") {
+    writes?.note("*", undefined);
+    await announce("all", "here", !writes);
+    return;
+  }
+  const rows: Record<string, number[]> = {};
+  for (const table of tables) {
+    const live = declared.getStore()?.get(table);
+    if (live) rows[table] = [...live];
+    writes?.note(table, live);
+  }
+  await announce(new Set(tables), "here", !writes, Object.keys(rows).length ? rows : undefined);
+}
+
+function observeQueryable<T extends Queryable>(target: T, written: TransactionWrites | null, extra: Record<string, unknown> = {}): T {
   const watch = (method: "queryRaw" | "executeRaw") => async (query: Query) => {
-    for (const listener of statementListeners) listener(query.sql);
+    emitStatement(query.sql);
     const result = await target[method](query);
     const table = writtenTable(query.sql);
-    if (table) {
-      const key = table === "all" ? "*" : table;
-      const live = table === "all" ? undefined : declared.getStore()?.get(table);
-      const ids = live && [...live];
-      if (written) {
-        // The declaration itself, not a copy: rows declared later in the transaction count at its commit.
-        const before = written.get(key);
-        if (!live || before === null) written.set(key, null);
-        else written.set(key, before && before !== live ? new Set([...before, ...live]) : live);
-      }
-      // Outside a transaction the write is settled now: the caller hears of it once every instance has.
-      await announce(table === "all" ? "all" : new Set([table]), "here", !written, ids ? { [table]: ids } : undefined);
-    }
+    if (table) await noteWrite(table === "all" ? "all" : [table], written);
     return result;
   };
   return delegate(target, { queryRaw: watch("queryRaw"), executeRaw: watch("executeRaw"), ...extra });
 }
 
 function observeTransaction<T extends TransactionLike>(tx: T): T {
-  const written: TxWrites = new Map();
+  const written = new TransactionWrites();
   const end = (method: "commit" | "rollback") => async () => {
     try {
       await tx[method]();
     } finally {
-      if (written.size) await announce(written.has("*") ? "all" : new Set(written.keys()), "here", true, rowsOf(written));
+      await written.settle();
     }
   };
   return observeQueryable(tx, written, { commit: end("commit"), rollback: end("rollback") });
@@ -227,7 +232,7 @@ interface AdapterLike extends Queryable {
 function observeAdapter<T extends AdapterLike>(adapter: T): T {
   return observeQueryable(adapter, null, {
     executeScript: async (script: string) => {
-      for (const listener of statementListeners) listener(script);
+      emitStatement(script);
       try {
         return await adapter.executeScript(script);
       } finally {

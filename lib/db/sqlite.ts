@@ -14,64 +14,6 @@ type Query = Parameters<Adapter["queryRaw"]>[0];
 /** A statement the reading connection may run: a query that writes nothing. */
 const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && writtenTable(sql) === null;
 
-/** What Prisma's adapter uses of a better-sqlite3 statement. */
-interface Statement {
-  readonly reader: boolean;
-  run(args?: unknown[]): unknown;
-  columns(): unknown[];
-  raw(on?: boolean): { all(args?: unknown[]): unknown[] };
-}
-interface Connection {
-  prepare(sql: string): unknown;
-}
-
-const KEPT_STATEMENTS = 500;
-
-/**
- * A kept statement and its result columns, asked of the driver once (a native call that builds them anew each time):
- * they stay as they are while the schema does, and the app does not alter its schema while it serves.
- */
-interface Kept {
-  stmt: Statement;
-  columns?: unknown[];
-}
-
-/**
- * A kept statement as the adapter sees a fresh one: `bind` gives a view that passes its arguments on every call.
- * The adapter only reads the columns' names and types.
- */
-function view(kept: Kept, args: unknown[] = []) {
-  const { stmt } = kept;
-  return {
-    get reader() {
-      return stmt.reader;
-    },
-    bind: (bound: unknown[]) => view(kept, bound),
-    run: () => stmt.run(args),
-    columns: () => (kept.columns ??= stmt.columns()),
-    raw: () => ({ all: () => stmt.raw(true).all(args) }),
-  };
-}
-
-/**
- * Prisma's adapter prepares every statement anew, though the same SQL comes again and again (compiling it is a good
- * part of a short query's cost). Each connection keeps the statements it prepared, the least recently used dropped
- * past KEPT_STATEMENTS. The adapter binds arguments to a statement for good, so a kept one is lent as a view.
- */
-function keepStatements(adapter: Adapter): void {
-  const db = (adapter as unknown as { client: Connection }).client;
-  const prepare = db.prepare.bind(db) as (sql: string) => Statement;
-  const kept = new Map<string, Kept>();
-  db.prepare = (sql: string) => {
-    let entry = kept.get(sql);
-    if (entry) kept.delete(sql);
-    else entry = { stmt: prepare(sql) };
-    kept.set(sql, entry);
-    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-    return view(entry);
-  };
-}
-
 function twoConnections(writer: Adapter, reader: Adapter): Adapter {
   const acquire = queue();
   const exclusive = inTurn(acquire);
@@ -117,8 +59,6 @@ export function sqliteAdapter(url: string): PrismaBetterSQLite3 {
     await writer.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     const reader = await new PrismaBetterSQLite3(config).connect();
     await reader.executeScript("PRAGMA query_only = ON;");
-    keepStatements(writer);
-    keepStatements(reader);
     return twoConnections(writer, reader);
   };
   return delegate(factory, { connect });

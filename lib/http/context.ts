@@ -6,7 +6,7 @@
 //   admin: the integration token when an Authorization header is sent (401 unauthenticated), its IP allowlist and
 //          rate cap; else the admin panel's session cookie, with its CSRF token and same-origin check on writes.
 //          A storefront key is ignored.
-import { getDb } from "../db/client.ts";
+import { getDb, getSql } from "../db/client.ts";
 import type { Principal, RequestContext } from "../context.ts";
 import type { Surface } from "../operations/define.ts";
 import { RateLimited, Unauthenticated } from "../errors.ts";
@@ -68,7 +68,7 @@ const GATES: Record<Surface, (req: Request, base: Base, opts: GateOptions) => Pr
 };
 
 export async function openGate(req: Request, surface: Surface, opts: GateOptions = {}): Promise<Gate> {
-  const db = await getDb();
+  const [db, sql] = await Promise.all([getDb(), getSql()]);
   const url = new URL(req.url);
   const settings = await storeSettings(db);
   // SPEC.md reserves the REST query keys `locale` and `channel` for the scope. A key in the URL wins over its
@@ -80,7 +80,7 @@ export async function openGate(req: Request, surface: Surface, opts: GateOptions
     locale: fromQuery("locale") ?? req.headers.get("x-locale"),
     currency: req.headers.get("x-currency"),
   });
-  const base = { db, surface, ip: clientIp(req), ...scope, baseUrl: ownOrigin(req), origin: req.headers.get("origin") };
+  const base = { db, sql, surface, ip: clientIp(req), ...scope, baseUrl: ownOrigin(req), origin: req.headers.get("origin") };
   return GATES[surface](req, base, opts);
 }
 
@@ -130,7 +130,7 @@ async function shopPrincipal(db: RequestContext["db"], bearer: string | null): P
   if (!bearer) return { kind: "anonymous" };
   const customer = await resolveCustomerToken(db, bearer);
   if (customer) return { kind: "customer", ...customer };
-  const cart = await resolveCartToken(db, bearer);
+  const cart = await resolveCartToken(await getSql(), bearer);
   if (cart) return { kind: "guestCart", cartId: cart.cartId, cartToken: bearer.toLowerCase() };
   return { kind: "invalid" };
 }

@@ -1,7 +1,7 @@
 // Sends the outbox from the running server: started once from instrumentation.ts when SMTP_URL is set. It drains
 // shortly after each enqueue (the delay lets the writing transaction commit) and polls every MAIL_POLL_SECONDS
 // for retries, for messages written by other instances and for anything a crash left claimed.
-import { getDb } from "../db/client.ts";
+import { getSql } from "../db/client.ts";
 import { drainOutbox, listenForMail } from "./outbox.ts";
 import { mailFrom, smtpTransport } from "./transport.ts";
 
@@ -24,7 +24,7 @@ export function startMailDispatcher(log: (fields: Record<string, unknown>, msg: 
     try {
       do {
         again = false;
-        const { sent, failed } = await drainOutbox(await getDb(), transport!, new Date(), from);
+        const { sent, failed } = await drainOutbox(await getSql(), transport!, new Date(), from);
         if (sent || failed) log({ sent, failed }, "mail outbox drained");
       } while (again);
     } catch (e) {

@@ -4,7 +4,7 @@
 import type { Tx } from "../db/client.ts";
 import type { RequestContext } from "../context.ts";
 import { dec, formatPrice, type Amount } from "../money.ts";
-import { enqueueMail } from "./outbox.ts";
+import { enqueueMail, type MailWriter } from "./outbox.ts";
 import { DEFAULT_LOCALE, type MailData, type MailKind } from "./templates.ts";
 
 type OrderMailKind = Extract<MailKind, `order_${string}`>;
@@ -49,7 +49,7 @@ export async function mailOrderEvent(
  * in the locale and currency of the request that placed it.
  */
 export async function mailOrderPlaced(
-  tx: Pick<Tx, "$executeRawUnsafe">,
+  tx: MailWriter,
   ctx: Pick<RequestContext, "baseUrl" | "locale" | "currency">,
   order: { id: number; incrementId: string; customerId: number | null; email: string; firstName: string | null; grandTotal: Amount },
 ): Promise<void> {

@@ -4,8 +4,8 @@
 // `nextAttemptAt` before sending: two instances sharing the database never both send one message, and a claim left
 // by a crashed sender expires after CLAIM_MS, so the message is tried again rather than lost.
 import type { Db, Tx } from "../db/client.ts";
+import type { Sql } from "../db/sql/index.ts";
 import { render, type MailData, type MailKind } from "./templates.ts";
-import { insertRows } from "../db/raw.ts";
 import { unsealMail } from "./sealed.ts";
 
 /** How a message leaves: anything with nodemailer's `sendMail` (a real SMTP transport, or a test's). */
@@ -36,14 +36,23 @@ export function listenForMail(listener: (() => void) | null): void {
   hook.__commerceMailListener = listener;
 }
 
-/** Writes one message to the outbox inside the caller's transaction (one raw INSERT: checkout writes one per order). */
-export async function enqueueMail(tx: Pick<Tx, "$executeRawUnsafe">, kind: MailKind, to: string, data: MailData, locale: string): Promise<void> {
+/**
+ * Where a message is written: the transaction of the change that causes it, Prisma's (the back office, accounts,
+ * returns) or the typed layer's (checkout, which counts its statements). A transaction never mixes the two.
+ */
+export type MailWriter = Tx | Sql;
+
+/** Writes one message to the outbox inside the caller's transaction, in one INSERT (checkout writes one per order). */
+export async function enqueueMail(tx: MailWriter, kind: MailKind, to: string, data: MailData, locale: string): Promise<void> {
   const address = to.trim().toLowerCase();
   if (!address) return;
   const mail = render(kind, data, locale);
   const send = smtpConfigured();
-  const now = new Date();
-  await insertRows(tx, "MailMessage", [{ kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? now : null }]);
+  const row = { kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? new Date() : null };
+  // Told apart by shape, not `instanceof Kysely`: a Next.js bundle may hold its own copy of the class (see `hook`).
+  if ("insertInto" in tx) await tx.insertInto("MailMessage").values(row).execute();
+  // createMany: one INSERT without reading the row back, where create would answer it.
+  else await tx.mailMessage.createMany({ data: [row] });
   hook.__commerceMailListener?.();
 }
 
@@ -52,45 +61,68 @@ export interface DrainResult {
   failed: number;
 }
 
+/** Up to BATCH unsent messages due at `now`, the longest waiting first. */
+function dueMail(sql: Sql, now: Date) {
+  return sql
+    .selectFrom("MailMessage")
+    .select(["id", "kind", "to", "subject", "text", "html", "attempts", "nextAttemptAt"])
+    .where("transport", "=", "smtp")
+    .where("sentAt", "is", null)
+    .where("nextAttemptAt", "<=", now)
+    .orderBy("nextAttemptAt", "asc")
+    .limit(BATCH)
+    .execute();
+}
+
+/**
+ * Claims a message read as due at `seenAt`: a compare-and-set on `nextAttemptAt`, which moves it CLAIM_MS ahead, so
+ * of two senders that read the same row only the first to write it gets it. Answers whether this caller did.
+ */
+async function claim(sql: Sql, id: number, seenAt: Date, attempts: number, now: Date): Promise<boolean> {
+  const claimed = await sql
+    .updateTable("MailMessage")
+    .set({ attempts, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where("id", "=", id)
+    .where("sentAt", "is", null)
+    .where("nextAttemptAt", "=", seenAt)
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
+}
+
+type Outcome = { sentAt?: Date; nextAttemptAt: Date | null; lastError: string | null };
+
+async function record(sql: Sql, id: number, outcome: Outcome): Promise<void> {
+  await sql.updateTable("MailMessage").set(outcome).where("id", "=", id).execute();
+}
+
 /** Sends every message due at `now` that this caller manages to claim. */
-export async function drainOutbox(db: Db, transport: MailTransport, now = new Date(), from = process.env.MAIL_FROM): Promise<DrainResult> {
+export async function drainOutbox(sql: Sql, transport: MailTransport, now = new Date(), from = process.env.MAIL_FROM): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
-    const due = await db.mailMessage.findMany({
-      where: { transport: "smtp", sentAt: null, nextAttemptAt: { lte: now } },
-      orderBy: { nextAttemptAt: "asc" },
-      take: BATCH,
-      select: { id: true, kind: true, to: true, subject: true, text: true, html: true, attempts: true, nextAttemptAt: true },
-    });
+    const due = await dueMail(sql, now);
     if (due.length === 0) return result;
     let claimedAny = false;
     for (const m of due) {
       const attempts = m.attempts + 1;
-      const claimed = await db.mailMessage.updateMany({
-        where: { id: m.id, sentAt: null, nextAttemptAt: m.nextAttemptAt },
-        data: { attempts, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) },
-      });
-      if (claimed.count === 0) continue; // another sender has it
+      // nextAttemptAt is set: the message was read as due by it.
+      if (!(await claim(sql, m.id, m.nextAttemptAt!, attempts, now))) continue; // another sender has it
       claimedAny = true;
       try {
         // The secret a sealed message carries exists only in what is handed to the transport (./sealed.ts).
-        const body = await unsealMail(db, m, now);
+        const body = await unsealMail(sql, m, now);
         if (!body) {
-          await db.mailMessage.update({ where: { id: m.id }, data: { nextAttemptAt: null, lastError: STALE_SECRET } });
+          await record(sql, m.id, { nextAttemptAt: null, lastError: STALE_SECRET });
           result.failed++;
           continue;
         }
         await transport.sendMail({ from, to: m.to, subject: m.subject, ...body });
-        await db.mailMessage.update({ where: { id: m.id }, data: { sentAt: new Date(), nextAttemptAt: null, lastError: null } });
+        await record(sql, m.id, { sentAt: new Date(), nextAttemptAt: null, lastError: null });
         result.sent++;
       } catch (e) {
         const giveUp = attempts >= MAX_ATTEMPTS;
-        await db.mailMessage.update({
-          where: { id: m.id },
-          data: {
-            lastError: String((e as Error)?.message ?? e).slice(0, 1000),
-            nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts)),
-          },
+        await record(sql, m.id, {
+          lastError: String((e as Error)?.message ?? e).slice(0, 1000),
+          nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts)),
         });
         result.failed++;
       }

@@ -4,6 +4,7 @@
 // the transport; the outbox row keeps the sealed text. So no one reading the outbox (the Admin API's
 // settings.mail.view, `mail list`, the database) ever sees a usable token, before or after delivery.
 import type { Db } from "../db/client.ts";
+import type { Sql } from "../db/sql/index.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 
 const SEAL_PREFIX = "sealed-reset-";
@@ -22,12 +23,31 @@ export interface SealedMail {
   html: string;
 }
 
+/** Where resets are kept: the typed layer (the dispatcher, lib/mail/outbox.ts) or Prisma (tests reading a mail's link). */
+type ResetStore = Sql | Pick<Db, "passwordReset">;
+
+/** Gives the reset `resetId` of `email`, if it is still live at `now`, the token hashed `tokenHash`: whether it did. */
+async function issue(db: ResetStore, resetId: number, email: string, tokenHash: string, now: Date): Promise<boolean> {
+  // Told apart by shape, not `instanceof Kysely`: a Next.js bundle may hold its own copy of the class.
+  if (!("updateTable" in db)) {
+    return (await db.passwordReset.updateMany({ where: { id: resetId, email, expiresAt: { gt: now } }, data: { tokenHash } })).count > 0;
+  }
+  const issued = await db
+    .updateTable("PasswordReset")
+    .set({ tokenHash })
+    .where("id", "=", resetId)
+    .where("email", "=", email)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+  return issued.numUpdatedRows > 0n;
+}
+
 /**
  * The text and HTML to send for an outbox message, its secret filled in; null when the secret can no longer be
  * issued (the reset was used, replaced by a newer one or expired before the mail left: its link could only fail).
  * Each call issues a new token and ends the previous one, so a retried send leaves only the last mail's link working.
  */
-export async function unsealMail(db: Pick<Db, "passwordReset">, m: SealedMail, now = new Date()): Promise<{ text: string; html: string } | null> {
+export async function unsealMail(db: ResetStore, m: SealedMail, now = new Date()): Promise<{ text: string; html: string } | null> {
   if (m.kind !== "password_reset") return { text: m.text, html: m.html };
   // The link comes after every paragraph, so the last reference is the link's even if a name imitates one. The
   // reset must also be for the message's own recipient: a reference can only ever mail a token to its owner.
@@ -35,11 +55,7 @@ export async function unsealMail(db: Pick<Db, "passwordReset">, m: SealedMail, n
   const last = seals.at(-1);
   if (!last) return null;
   const token = randomSecret(32);
-  const issued = await db.passwordReset.updateMany({
-    where: { id: Number(last[1]), email: m.to, expiresAt: { gt: now } },
-    data: { tokenHash: sha256(token) },
-  });
-  if (issued.count === 0) return null;
+  if (!(await issue(db, Number(last[1]), m.to, sha256(token), now))) return null;
   const seal = new RegExp(`${last[0]}(?!\\d)`, "g");
   return { text: m.text.replace(seal, token), html: m.html.replace(seal, token) };
 }

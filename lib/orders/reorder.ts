@@ -33,7 +33,7 @@ function addInput(line: Line & { productId: number }, lines: Line[]): AddItemInp
  * in no option any more: the stored choice then goes to the cart, which says why it cannot be added.
  */
 async function bundleChoiceNow(ctx: RequestContext, productId: number, bought: BundleChild[]): Promise<Pick<AddItemInput, "bundleOptions" | "bundleOptionQty"> | null> {
-  const options = await bundleOptionsOf(ctx.db, ctx, productId);
+  const options = await bundleOptionsOf(ctx.sql, ctx, productId);
   const bundleOptions: Record<string, number[]> = {};
   const bundleOptionQty: Record<string, number> = {};
   for (const c of bought) {

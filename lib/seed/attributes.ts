@@ -1,5 +1,4 @@
 // Product attributes: color and size (filterable, configurable), brand (filterable), material (free text).
-import { provider } from "../db/client.ts";
 import type { Translated, Tx } from "./support.ts";
 
 interface OptionSeed {
@@ -87,7 +86,8 @@ export interface AttributeRefs {
 
 /**
  * The family numbers a store's own attributes after its 22 system ones (sku, name, price and the like), so its
- * clients and examples know color as attribute 23. Ours start there too; ids below stay free.
+ * clients and examples know color as attribute 23. Ours start there too; ids below stay free. Explicit ids leave
+ * PostgreSQL's id sequence behind: the seed moves it past them once its transaction has committed (./index.ts).
  */
 const FIRST_ATTRIBUTE_ID = 23;
 
@@ -124,10 +124,6 @@ export async function seedAttributes(tx: Tx): Promise<AttributeRefs> {
     attributeIds[a.code as keyof AttributeRefs["attributeIds"]] = created.id;
     for (const o of created.options) optionIds.set(`${a.code}:${o.adminName}`, o.id);
     options += created.options.length;
-  }
-  // An explicit id does not move PostgreSQL's sequence: the next attribute an admin creates follows the seeded ones.
-  if (provider() === "postgresql") {
-    await tx.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"Attribute"', 'id'), (SELECT max(id) FROM "Attribute"))`);
   }
   return {
     attributeIds,

@@ -4,6 +4,8 @@
 import bcrypt from "bcryptjs";
 import { randomSecret } from "../auth/secrets.ts";
 import type { PrismaClient } from "../generated/sqlite/client.ts";
+import { getSql } from "../db/client.ts";
+import { followIdSequence } from "../db/sql/expressions.ts";
 import { seedAttributes } from "./attributes.ts";
 import { seedCategories } from "./categories.ts";
 import { seedCmsPages } from "./cms.ts";
@@ -143,6 +145,9 @@ export async function seedDemoStore(db: PrismaClient, options: SeedOptions = {})
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+  // The attributes were given their ids (./attributes.ts): PostgreSQL's sequence moves past them, so the next
+  // attribute an admin creates follows the seeded ones. After the commit: it reads the largest id on its own connection.
+  await followIdSequence(await getSql(), "Attribute");
   const logins: SeedLogins = {
     admin: { email: DEMO_ADMIN.email, password: adminPassword, mustChangePassword: production },
     customer: production ? null : { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },

@@ -5,6 +5,7 @@ import { cartToken, customer, getDb, storefrontKey, unique } from "../support/cl
 import { count, demoCustomer, transportsOf } from "../support/gate-helpers.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { resolveCartToken } from "../../lib/cart/token.ts";
+import { getSql } from "../../lib/db/client.ts";
 import { resolveCustomerToken } from "../../lib/customers/tokens.ts";
 import { issueIntegrationToken } from "../../lib/integrations/tokens.ts";
 
@@ -153,9 +154,9 @@ describe("which bearer is a customer token", () => {
     const guest = await cartToken(key);
     const db = await getDb();
 
-    expect(await resolveCartToken(db, shopper.token)).toBeNull();
+    expect(await resolveCartToken(await getSql(), shopper.token)).toBeNull();
     expect(await resolveCustomerToken(db, guest)).toBeNull();
-    expect(await resolveCartToken(db, guest)).not.toBeNull();
+    expect(await resolveCartToken(await getSql(), guest)).not.toBeNull();
     expect(await resolveCustomerToken(db, shopper.token)).toMatchObject({ customerId: shopper.id });
   });
 });

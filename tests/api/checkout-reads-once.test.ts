@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 /** The statements that read a whole cart (lib/cart/state.ts). */
-const cartReads = (statements: string[]) => statements.filter((s) => s.includes(`FROM "Cart" c`));
+const cartReads = (statements: string[]) => statements.filter((s) => s.includes(`from "Cart" as "c"`));
 
 /** A guest cart of one fresh product, through address and flat-rate shipping to `paymentMethod`; its credentials. */
 async function readyToPay(via: Via, paymentMethod: string) {
@@ -33,7 +33,7 @@ describe.each(VIAS)("reads once over %s", (via) => {
   it("answers a new guest cart with one statement, as reading it back answers", async () => {
     const { statements, result: opened } = await counted(() => invoke(via, "createCartToken", {}, { key }));
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    expect(statements.filter((s) => s.includes(`"Cart"`)).map((s) => s.trim().slice(0, 20))).toEqual([`INSERT INTO "Cart" (`]);
+    expect(statements.filter((s) => s.includes(`"Cart"`)).map((s) => s.trim().slice(0, 20))).toEqual([`insert into "Cart" (`]);
     const read = await invoke(via, "createReadCart", {}, { key, bearer: opened.body.cartToken });
     expect(read.status).toBe(200);
     // The token's answer is the cart's record with its own `_id` and message.

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, cartToken, getDb, graphql, storefrontKey, unique } from "../support/client.ts";
 import { resolveCartToken } from "../../lib/cart/token.ts";
+import { getSql } from "../../lib/db/client.ts";
 import { ADDRESS, freshProduct } from "../support/checkout.ts";
 
 let key: string;
@@ -130,7 +131,7 @@ describe("family checkout, guest", () => {
     const token = await cartToken(key);
     await call("POST", "/api/shop/cart/add-to-cart", { productId: product, quantity: 1 }, { key, bearer: token });
     expect((await call("POST", "/api/shop/checkout/set-billing-address", ADDRESS, { key, bearer: token })).status).toBe(200);
-    const cartId = (await resolveCartToken(db, token))!.cartId;
+    const cartId = (await resolveCartToken(await getSql(), token))!.cartId;
     const wrong = await call("POST", "/api/shop/checkout/set-shipping-method", { shippingMethod: "flat-rate-ish" }, { key, bearer: token });
     expect(wrong.status).toBe(422);
     expect((await db.cart.findUniqueOrThrow({ where: { id: cartId } })).shippingMethod).toBeNull();

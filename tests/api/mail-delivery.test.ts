@@ -12,6 +12,7 @@ import { adminToken, asAdmin } from "../support/admin.ts";
 import { BASE } from "../support/app.ts";
 import { invoke, VIAS } from "../support/invoke.ts";
 import { backoffMs, drainOutbox } from "../../lib/mail/outbox.ts";
+import { getSql } from "../../lib/db/client.ts";
 import { smtpTransport } from "../../lib/mail/transport.ts";
 
 interface Inbox {
@@ -66,7 +67,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
 });
 
-const drain = async (now = new Date()) => drainOutbox(await getDb(), smtpTransport()!, now, FROM);
+const drain = async (now = new Date()) => drainOutbox(await getSql(), smtpTransport()!, now, FROM);
 const to = (email: string) => inbox.mails.filter((m) => m.envelopeTo.includes(email)).map((m) => m.mail);
 
 /** A guest order for `email`, placed through the Shop API (cash on delivery). */

@@ -2,6 +2,7 @@
 // a store would record it, return operations on either transport, and the store's side (accept, decline, …)
 // through its domain functions so tests can drive a return into every state.
 import { call, customer, getDb, storefrontKey } from "./client.ts";
+import { getSql } from "../../lib/db/client.ts";
 import { ADDRESS, freshProduct, readyToPlace } from "./checkout.ts";
 import { invoke, must, type InvokeOptions, type Result, type Via } from "./invoke.ts";
 import { BASE } from "./app.ts";
@@ -129,10 +130,10 @@ export async function returnable(via: Via, who: Shopper, orderId: number) {
 
 /** A request context of the store's side (the admin API's), for the store's domain functions. */
 export async function storeCtx(): Promise<RequestContext> {
-  const db = await getDb();
+  const [db, sql] = await Promise.all([getDb(), getSql()]);
   const scope = resolveScope(await storeSettings(db), {});
   return {
-    db, surface: "admin", ...scope, ip: null, storefrontKeyId: null, baseUrl: BASE,
+    db, sql, surface: "admin", ...scope, ip: null, storefrontKeyId: null, baseUrl: BASE,
     principal: { kind: "admin", adminId: 1, tokenId: 0, isOwner: true, permissions: "all" },
   };
 }

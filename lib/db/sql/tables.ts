@@ -1,0 +1,27 @@
+// What a statement of the typed layer does, read from the query Kysely built, never from its SQL text: whether it
+// reads, writes, or writes and answers rows, and the tables it writes (the tags of the caches it makes stale).
+import { AliasNode, DeleteQueryNode, InsertQueryNode, TableNode, UpdateQueryNode, type RootOperationNode, type OperationNode } from "kysely";
+
+export type StatementKind = "read" | "write" | "returning";
+
+export function statementKind(node: RootOperationNode): StatementKind {
+  if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) return node.returning ? "returning" : "write";
+  // Selects, and raw statements, which the layer keeps to reads (lib/db/sql/index.ts).
+  return "read";
+}
+
+function tableName(node: OperationNode | undefined): string | null {
+  if (!node) return null;
+  if (TableNode.is(node)) return node.table.identifier.name;
+  if (AliasNode.is(node)) return tableName(node.node);
+  return null;
+}
+
+/** The tables a statement writes: none for a read. */
+export function writtenTables(node: RootOperationNode): string[] {
+  let table: string | null = null;
+  if (InsertQueryNode.is(node)) table = tableName(node.into);
+  else if (UpdateQueryNode.is(node)) table = tableName(node.table);
+  else if (DeleteQueryNode.is(node)) table = tableName(node.from.froms[0]);
+  return table ? [table] : [];
+}
