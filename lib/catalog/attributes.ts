@@ -76,7 +76,7 @@ function toAttribute(ctx: RequestContext, a: AttributeRecord) {
   };
 }
 
-export const listAttributes = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { isFilterable?: number; code?: string }, paging: Paging): Promise<Page<ReturnType<typeof toAttribute>>> => {
+export const listAttributes = heldRead("listAttributes", ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { isFilterable?: number; code?: string }, paging: Paging): Promise<Page<ReturnType<typeof toAttribute>>> => {
   const where = { ...(q.isFilterable !== undefined ? { isFilterable: q.isFilterable } : {}), ...(q.code ? { code: q.code } : {}) };
   const [total, rows] = await Promise.all([
     ctx.db.attribute.count({ where }),
@@ -85,13 +85,13 @@ export const listAttributes = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestCont
   return { total, items: rows.map((a) => toAttribute(ctx, a)) };
 });
 
-export const getAttribute = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
+export const getAttribute = heldRead("getAttribute", ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
   const a = await ctx.db.attribute.findUnique({ where: { id }, include: attributeInclude });
   if (!a) throw new NotFound("Attribute");
   return toAttribute(ctx, a);
 });
 
-export const listAttributeOptions = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { attributeId?: number }, paging: Paging): Promise<Page<ReturnType<typeof toOption>>> => {
+export const listAttributeOptions = heldRead("listAttributeOptions", ATTRIBUTE_TABLES, async (ctx: RequestContext, q: { attributeId?: number }, paging: Paging): Promise<Page<ReturnType<typeof toOption>>> => {
   const where = q.attributeId !== undefined ? { attributeId: q.attributeId } : {};
   const [total, rows] = await Promise.all([
     ctx.db.attributeOption.count({ where }),
@@ -100,7 +100,7 @@ export const listAttributeOptions = heldRead(ATTRIBUTE_TABLES, async (ctx: Reque
   return { total, items: rows.map((o) => toOption(ctx, o, o.attribute.swatchType)) };
 });
 
-export const getAttributeOption = heldRead(ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
+export const getAttributeOption = heldRead("getAttributeOption", ATTRIBUTE_TABLES, async (ctx: RequestContext, id: number) => {
   const o = await ctx.db.attributeOption.findUnique({ where: { id }, include: optionInclude });
   if (!o) throw new NotFound("Attribute option");
   return toOption(ctx, o, o.attribute.swatchType);

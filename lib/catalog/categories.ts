@@ -112,6 +112,7 @@ const withChildren = (ctx: RequestContext, tree: Tree, c: CategoryRecord) => ({
 
 /** Active categories, flat, in sibling order; `parentId` narrows to the children of one. Held until a write (lib/db/held-reads.ts). */
 export const listCategories = heldRead(
+  "listCategories",
   CATEGORY_TABLES,
   async (ctx: RequestContext, q: { parentId?: number }, paging: Paging): Promise<Page<ReturnType<typeof withChildren>>> => {
     const tree = await readTree(ctx);
@@ -121,7 +122,7 @@ export const listCategories = heldRead(
   },
 );
 
-export const getCategory = heldRead(CATEGORY_TABLES, async (ctx: RequestContext, id: number) => {
+export const getCategory = heldRead("getCategory", CATEGORY_TABLES, async (ctx: RequestContext, id: number) => {
   const tree = await readTree(ctx);
   const c = tree.active.find((x) => x.id === id);
   if (!c) throw new NotFound("Category");
@@ -129,7 +130,7 @@ export const getCategory = heldRead(CATEGORY_TABLES, async (ctx: RequestContext,
 });
 
 /** The active subtree below `parentId` (default: the channel's root category). */
-export const categoryTree = heldRead(CATEGORY_TABLES, async (ctx: RequestContext, parentId?: number): Promise<CategoryTreeNode[]> => {
+export const categoryTree = heldRead("categoryTree", CATEGORY_TABLES, async (ctx: RequestContext, parentId?: number): Promise<CategoryTreeNode[]> => {
   const tree = await readTree(ctx);
   if (parentId !== undefined && !tree.active.some((x) => x.id === parentId)) throw new NotFound("Category");
   const build = (id: number | null): CategoryTreeNode[] => (tree.children.get(id) ?? []).map((c) => ({ ...toCategory(ctx, tree, c), children: build(c.id) }));

@@ -30,7 +30,7 @@ const include = (ctx: RequestContext) => ({ translations: { where: { locale: { i
 const inChannel = (ctx: RequestContext) => ({ channels: { some: { channelId: ctx.channel.id } } });
 
 /** `urlKey` narrows to the page with that slug; a retired slug is followed through its 301 redirect. Held until a write. */
-export const listPages = heldRead(PAGE_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filter: { urlKey?: string } = {}) => {
+export const listPages = heldRead("listPages", PAGE_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filter: { urlKey?: string } = {}) => {
   const urlKey = filter.urlKey ? await liveUrlKey(ctx, filter.urlKey) : undefined;
   const where = { ...inChannel(ctx), ...(urlKey ? { translations: { some: { urlKey } } } : {}) };
   const [total, rows] = await Promise.all([
@@ -40,7 +40,7 @@ export const listPages = heldRead(PAGE_TABLES, async (ctx: RequestContext, { off
   return { total, items: rows.map((p) => toPage(ctx, p)) };
 });
 
-export const getPage = heldRead(PAGE_TABLES, async (ctx: RequestContext, by: { id?: number; urlKey?: string }) => {
+export const getPage = heldRead("getPage", PAGE_TABLES, async (ctx: RequestContext, by: { id?: number; urlKey?: string }) => {
   const where = by.id !== undefined
     ? { id: by.id, ...inChannel(ctx) }
     : { translations: { some: { urlKey: await liveUrlKey(ctx, by.urlKey!) } }, ...inChannel(ctx) };

@@ -1,6 +1,6 @@
-// Write notices between instances. Each instance keeps caches of its own (store settings, storefront keys, catalog
-// reads) that drop what a write made stale (./observe.ts); with several instances, a write on one must reach the
-// caches of all. With REDIS_URL set, every settled write to a cached table (CACHED_TABLES in ./observe.ts) is published on one Redis channel
+// Write notices between instances: the one path by which a write reaches the caches (lib/cache) of other instances.
+// Each instance keeps caches of its own (store settings, storefront keys, catalog reads) that drop what a write
+// made stale (./observe.ts); with several instances, a write on one must reach the caches of all. With REDIS_URL set, every settled write to a cached table (CACHED_TABLES in ./observe.ts) is published on one Redis channel
 // before the write's caller goes on, and every instance (and the CLI) announces the notices of the others as
 // writes made "elsewhere". Redis hands a published message to the subscribers before it answers the publisher, so
 // by the time an admin's write is answered, the other instances have it. Should the subscription drop (Redis

@@ -13,7 +13,7 @@ import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
 import { documentCost, operationRootFields } from "./documents.ts";
-import { answerOf, cachedAnswer, catalogAnswerKey } from "./response-cache.ts";
+import { answerOf, cachedAnswer, catalogAnswerKey, executionErrors } from "./response-cache.ts";
 import { reusedAnswer, reuseKey, type RootCall } from "./reuse.ts";
 import { documentLimits } from "./limits.ts";
 import { addLogSecrets, withRequestLog, yogaLogger } from "../log/index.ts";
@@ -133,7 +133,7 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       renderGraphiQL: graphiqlRenderer,
       maskedErrors: { maskError: keepDomainErrors },
       logging: yogaLogger,
-      plugins: [reuseParsedBody, retryAfterHeader, redactSecrets, ...documentLimits()],
+      plugins: [reuseParsedBody, retryAfterHeader, redactSecrets, executionErrors, ...documentLimits()],
     }));
 
   return withRequestLog(surface, withCors(surface, async function handler(req: Request): Promise<Response> {

@@ -1,12 +1,16 @@
-// Shop GraphQL answers made only of catalog reads are kept like the reads themselves (lib/catalog/cache.ts): per
-// scope, dropped by every catalog write, here or in another instance (by a stock change only when they show the
-// product), and after CATALOG_CACHE_MS otherwise. A kept
-// answer skips yoga's execution and serialisation; the gate (key, rate budget) still runs for every request. Reads
-// that record something are never answered this way: `product` counts a visit, `products` with a search query
-// counts the search term, on every call.
+// Shop GraphQL answers made only of catalog reads are kept like the reads themselves (lib/catalog/cache.ts, on
+// lib/cache): per scope, document and variables, dropped by every catalog write, here or in another instance (by a
+// stock change only when they show the product), and after CATALOG_CACHE_MS otherwise. A kept answer skips yoga's
+// execution and serialisation; the gate (key, rate budget) still runs for every request. Reads that record
+// something are never answered this way: `product` counts a visit, `products` with a search query counts the
+// search term, on every call.
+import { parse, print } from "graphql";
+import type { Plugin } from "graphql-yoga";
 import type { RequestContext } from "../context.ts";
-import { CATALOG_CACHE_MS, CatalogCache } from "../catalog/cache.ts";
-import { documentFacts } from "./documents.ts";
+import { Cache } from "../cache/index.ts";
+import { CATALOG_CACHE_MS, CATALOG_TABLES, STOCK_TABLES } from "../catalog/cache.ts";
+import { documentFacts, type DocumentFacts } from "./documents.ts";
+import { GRAPHQL_LIMITS } from "./limits.ts";
 import { shopOperations } from "../operations/shop.ts";
 
 /**
@@ -25,22 +29,35 @@ export interface Answer {
   status: number;
   headers: [string, string][];
   body: string;
-  /** Only a JSON 200 without errors is kept. */
+  /** Only a JSON 200 whose execution gave no error is kept. */
   reusable: boolean;
 }
+
+/** Whether the execution result of each request yoga answered had errors, then of each of its answers. */
+const erred = new WeakMap<Request, boolean>();
+const answersErred = new WeakMap<Response, boolean>();
+
+type ResultLike = { errors?: unknown };
+
+/**
+ * Reads, as yoga processes an execution result, whether it has errors; `answerOf` then knows without parsing the
+ * answer again. A streamed result (subscriptions, @defer) counts as one with errors: it is never kept.
+ */
+export const executionErrors: Plugin = {
+  onResultProcess({ request, result }) {
+    const results: unknown[] = Array.isArray(result) ? result : [result];
+    erred.set(request, results.some((r) => !r || typeof r !== "object" || Symbol.asyncIterator in r || (r as ResultLike).errors !== undefined));
+  },
+  onResponse({ request, response }) {
+    const errors = erred.get(request);
+    if (errors !== undefined) answersErred.set(response, errors);
+  },
+};
 
 /** Yoga's answer read whole, so that it can be sent again. */
 export async function answerOf(res: Response): Promise<Answer> {
   const body = await res.text();
-  const contentType = res.headers.get("content-type") ?? "";
-  let reusable = false;
-  if (res.status === 200 && /json/i.test(contentType)) {
-    try {
-      reusable = (JSON.parse(body) as { errors?: unknown }).errors === undefined;
-    } catch {
-      /* not JSON after all: answered, not kept */
-    }
-  }
+  const reusable = res.status === 200 && /json/i.test(res.headers.get("content-type") ?? "") && answersErred.get(res) === false;
   return { status: res.status, headers: [...res.headers], body, reusable };
 }
 
@@ -58,21 +75,47 @@ function idsIn(answer: Answer): number[] {
   return ids;
 }
 
-const answers = new CatalogCache<Answer>(CATALOG_CACHE_MS, MAX_ANSWERS, {
+const answers = new Cache<Answer>({
+  name: "Shop GraphQL answers",
+  tags: CATALOG_TABLES,
+  rows: { tables: STOCK_TABLES, of: idsIn },
+  ttl: CATALOG_CACHE_MS,
+  max: MAX_ANSWERS,
   keep: (a) => a.reusable && a.body.length <= MAX_ANSWER_LENGTH,
-  productsOf: idsIn,
 });
 
 /**
- * The cache key of a request whose answer depends on nothing but the catalog and the scope; null otherwise.
- * `body` is the request's JSON text, whose parsed form is `params`: the same text asks the same thing.
+ * Each document printed from its parse (comments, commas and spacing aside), for the documents ./documents.ts keeps
+ * parsed: held as long as their facts are.
  */
-export function catalogAnswerKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
-  if (body.length > MAX_KEY_LENGTH) return null;
-  const fields = documentFacts(params.query).queryFields;
-  if (!fields || ![...fields].every(([name, args]) => PURE_READS.get(name)?.(args))) return null;
+const printed = new WeakMap<DocumentFacts, string>();
+
+function printedOf(query: string, facts: DocumentFacts): string {
+  let text = printed.get(facts);
+  if (text === undefined) {
+    text = print(parse(query, { maxTokens: GRAPHQL_LIMITS.tokens }));
+    printed.set(facts, text);
+  }
+  return text;
+}
+
+/**
+ * What a Shop answer is a function of: the scope, the media type asked for, the parsed document, the operation and
+ * the variables; null for a request that is not a plain query (./documents.ts) or too large to be kept.
+ */
+export function answerKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
+  if (body.length > MAX_KEY_LENGTH || typeof params.query !== "string") return null;
+  const facts = documentFacts(params.query);
+  if (!facts.queryFields) return null;
   const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, req.headers.get("accept")];
-  return `${JSON.stringify(scope)}\n${body}`;
+  return `${JSON.stringify([scope, params.operationName ?? null, params.variables ?? null])}\n${printedOf(params.query, facts)}`;
+}
+
+/** The cache key of a request whose answer depends on nothing but the catalog and the scope; null otherwise. */
+export function catalogAnswerKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
+  const fields = typeof params.query === "string" ? documentFacts(params.query).queryFields : null;
+  if (!fields || ![...fields].every(([name, args]) => PURE_READS.get(name)?.(args))) return null;
+  return answerKey(ctx, req, params, body);
 }
 
 export function cachedAnswer(key: string, run: () => Promise<Answer>): Promise<Answer> {

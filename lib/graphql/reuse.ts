@@ -4,11 +4,13 @@
 // cache (the product detail, lib/catalog/cache.ts) the very object it answered last time, yoga's parse, execution and
 // serialisation would make the same bytes again. Unlike ./response-cache.ts this runs the operation on every request,
 // so a read that records something (`product` counts a visit) still records it each time; it needs no lifetime nor
-// write notices: a changed value is a new object.
+// write notices: a changed value is a new object. It is not a lib/cache cache, whose callers share one load: here
+// each request runs the operation itself, and an entry is valid exactly while the value is the same object.
 import type { RequestContext } from "../context.ts";
 import type { AnyOperation } from "../operations/define.ts";
-import { documentFacts, operationRootFields } from "./documents.ts";
-import type { Answer } from "./response-cache.ts";
+import { Lru } from "../cache/index.ts";
+import { operationRootFields } from "./documents.ts";
+import { answerKey, type Answer } from "./response-cache.ts";
 
 interface Call {
   op: AnyOperation;
@@ -43,17 +45,13 @@ interface Entry {
   answer: Answer;
 }
 
-const MAX_ENTRIES = 500;
-const MAX_KEY_LENGTH = 20_000;
 const MAX_ANSWER_LENGTH = 100_000;
-const entries = new Map<string, Entry>();
+const entries = new Lru<string, Entry>(500);
 
 /** The key of a Shop request whose document asks one root field of a plain query (no directive); null otherwise. */
 export function reuseKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
-  if (body.length > MAX_KEY_LENGTH || !documentFacts(params.query).queryFields) return null;
   if (operationRootFields(params.query, params.operationName)?.keys !== 1) return null;
-  const scope = [ctx.channel.id, ctx.locale, ctx.currency.code, ctx.currency.rate.toString(), ctx.baseUrl, req.headers.get("accept")];
-  return `${JSON.stringify(scope)}\n${body}`;
+  return answerKey(ctx, req, params, body);
 }
 
 /**
@@ -62,7 +60,7 @@ export function reuseKey(ctx: RequestContext, req: Request, params: Record<strin
  * public query.
  */
 export async function reusedAnswer(ctx: RequestContext, key: string, execute: (call: RootCall) => Promise<Answer>): Promise<Answer> {
-  const entry = entries.get(key);
+  const entry = entries.peek(key);
   let prefetched: Call | undefined;
   if (entry) {
     // Only public queries are kept: no caller is refused one, so the call needs no access check.
@@ -70,8 +68,7 @@ export async function reusedAnswer(ctx: RequestContext, key: string, execute: (c
     prefetched = { op: entry.op, inputKey: entry.inputKey, value };
     const same = await value.then((v) => v === entry.value.deref(), () => false);
     if (same) {
-      entries.delete(key); // most recently used goes last
-      entries.set(key, entry);
+      entries.get(key); // most recently used goes last
       return entry.answer;
     }
   }
@@ -81,9 +78,7 @@ export async function reusedAnswer(ctx: RequestContext, key: string, execute: (c
   if (answer.reusable && answer.body.length <= MAX_ANSWER_LENGTH && made && made.op.kind === "query" && made.op.access === "public") {
     const value = await made.value.catch(() => null);
     if (value !== null && typeof value === "object") {
-      entries.delete(key);
       entries.set(key, { op: made.op, input: made.input, inputKey: made.inputKey, value: new WeakRef(value), answer });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     }
   } else if (entry) entries.delete(key);
   return answer;

@@ -60,7 +60,7 @@ async function withSettings(ctx: RequestContext, read: Promise<ChannelRecord[]>)
 
 const CHANNEL_TABLES = ["ChannelTranslation"];
 
-export const listChannels = heldRead(CHANNEL_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
+export const listChannels = heldRead("listChannels", CHANNEL_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, items] = await Promise.all([
     ctx.db.channel.count({ where }),
@@ -69,7 +69,7 @@ export const listChannels = heldRead(CHANNEL_TABLES, async (ctx: RequestContext,
   return { total, items };
 });
 
-export const getChannel = heldRead(CHANNEL_TABLES, async (ctx: RequestContext, id: number) => {
+export const getChannel = heldRead("getChannel", CHANNEL_TABLES, async (ctx: RequestContext, id: number) => {
   const [c] = await withSettings(ctx, ctx.db.channel.findMany({ where: { id }, include: channelInclude }));
   if (!c) throw new NotFound("Channel");
   return c;
@@ -87,7 +87,7 @@ const toLocale = (ctx: RequestContext, l: LocaleRecord) => ({
 /** Locales and currencies are store settings: no table beyond the scope's. */
 const SETTINGS_TABLES: string[] = [];
 
-export const listLocales = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
+export const listLocales = heldRead("listLocales", SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, items] = await Promise.all([
     ctx.db.locale.count({ where }),
@@ -97,14 +97,14 @@ export const listLocales = heldRead(SETTINGS_TABLES, async (ctx: RequestContext,
 });
 
 /** One locale by its id, or by its code (`fr`). */
-export const getLocale = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, idOrCode: string) => {
+export const getLocale = heldRead("getLocale", SETTINGS_TABLES, async (ctx: RequestContext, idOrCode: string) => {
   const l = await ctx.db.locale.findFirst({ where: /^\d+$/.test(idOrCode) ? { id: Number(idOrCode) } : { code: idOrCode } });
   if (!l) throw new NotFound("Locale");
   return toLocale(ctx, l);
 });
 
 /** Each currency with its rate against the channel's base currency (1 for the base itself). */
-export const listCurrencies = heldRead(SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
+export const listCurrencies = heldRead("listCurrencies", SETTINGS_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, rows] = await Promise.all([
     ctx.db.currency.count({ where }),
@@ -159,7 +159,7 @@ const statesByName = { states: { orderBy: { name: "asc" as const } } };
 
 const COUNTRY_TABLES = ["Country", "CountryState"];
 
-export const listCountries = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
+export const listCountries = heldRead("listCountries", COUNTRY_TABLES, async (ctx: RequestContext, { offset, limit }: Paging, filters: ByCode = {}) => {
   const where = byCode(filters);
   const [total, rows, locales] = await Promise.all([
     ctx.db.country.count({ where }),
@@ -169,14 +169,14 @@ export const listCountries = heldRead(COUNTRY_TABLES, async (ctx: RequestContext
   return { total, items: rows.map((c) => toCountry(locales, c)) };
 });
 
-export const getCountry = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
+export const getCountry = heldRead("getCountry", COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
   const [c, locales] = await Promise.all([ctx.db.country.findUnique({ where: { id }, include: statesByName }), storeLocales(ctx)]);
   if (!c) throw new NotFound("Country");
   return toCountry(locales, c);
 });
 
 /** The states of a country named by its id or its two-letter code, by name; 404 for an unknown country. */
-export const countryStates = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, countryId: string) => {
+export const countryStates = heldRead("countryStates", COUNTRY_TABLES, async (ctx: RequestContext, countryId: string) => {
   const [country, locales] = await Promise.all([
     ctx.db.country.findFirst({ where: /^\d+$/.test(countryId) ? { id: Number(countryId) } : { code: countryId.toUpperCase() }, include: statesByName }),
     storeLocales(ctx),
@@ -185,7 +185,7 @@ export const countryStates = heldRead(COUNTRY_TABLES, async (ctx: RequestContext
   return country.states.map((s) => toState(locales, s, country.code));
 });
 
-export const getCountryState = heldRead(COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
+export const getCountryState = heldRead("getCountryState", COUNTRY_TABLES, async (ctx: RequestContext, id: number) => {
   const [s, locales] = await Promise.all([ctx.db.countryState.findUnique({ where: { id }, include: { country: { select: { code: true } } } }), storeLocales(ctx)]);
   if (!s) throw new NotFound("State");
   return toState(locales, s, s.country.code);

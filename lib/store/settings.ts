@@ -1,7 +1,7 @@
-// Channels, locales and currencies: a handful of rows read on every request, so they are held in process and
-// dropped by every write to their tables, in this instance or another (lib/db/observe.ts, lib/db/broadcast.ts).
+// Channels, locales and currencies: a handful of rows read on every request, so they are held in process (lib/cache)
+// and dropped by every write to their tables, in this instance or another (lib/db/observe.ts, lib/db/broadcast.ts).
 import type { Db } from "../db/client.ts";
-import { heldUntilWrite } from "../db/observe.ts";
+import { cached } from "../cache/index.ts";
 import { dec, type CurrencyInfo } from "../money.ts";
 
 export interface ChannelInfo {
@@ -22,10 +22,13 @@ export interface StoreSettings {
   locales: Map<string, { id: number; code: string; name: string; direction: string }>;
 }
 
-export const storeSettings: (db: Db) => Promise<StoreSettings> = heldUntilWrite(
-  ["Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale"],
-  (db: Db) => load(db),
-);
+/**
+ * The tables the store settings are made of: channels with their locales and currencies, rates. Every request's
+ * scope comes from them, so every read held per scope depends on them too (lib/db/held-reads.ts, lib/catalog/cache.ts).
+ */
+export const STORE_SETTINGS_TABLES: readonly string[] = ["Channel", "ChannelLocale", "ChannelCurrency", "Currency", "ExchangeRate", "Locale"];
+
+export const storeSettings = cached({ name: "store settings", tags: STORE_SETTINGS_TABLES, ttl: Infinity }, (db: Db) => load(db));
 
 async function load(db: Db): Promise<StoreSettings> {
   const [channels, currencies, locales] = await Promise.all([

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { Forbidden, NotFound, Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
-import { onWrite } from "../db/observe.ts";
+import { cached } from "../cache/index.ts";
 
 const ROTATED_KEY_LIFETIME_MS = 365 * 24 * 3600 * 1000; // SPEC.md: a rotated key is valid 12 months
 
@@ -124,42 +124,34 @@ type KeyRow = {
 };
 
 /**
- * Key rows read by the gate, held for a moment: every request checks its key, and most come in bursts. A write
- * to the table (deactivate, rotate, an admin edit), here or in another instance or the CLI when they share a Redis,
- * drops them at once; without Redis another process's change takes effect within KEY_CACHE_MS. Status, expiry and
- * the IP allowlist are still checked on every request.
+ * Key rows read by the gate, held for a moment (lib/cache): every request checks its key, and most come in bursts.
+ * A write to the table (deactivate, rotate, an admin edit), here or in another instance or the CLI when they share a
+ * Redis, drops them at once; without Redis another process's change takes effect within STOREFRONT_KEY_CACHE_MS
+ * (default 1000, at most 5000). An unknown key is not held. Status, expiry and the IP allowlist are still checked
+ * on every request.
  */
-const KEY_CACHE_MS = Math.min(5_000, Math.max(0, Number(process.env.STOREFRONT_KEY_CACHE_MS ?? 1_000)));
-const KEY_CACHE_MAX = 10_000;
-const verified = new Map<string, { row: KeyRow; until: number }>();
-/** Bumped by every drop, so a read that raced a write is not kept. */
-let generation = 0;
+const keyRow = cached(
+  {
+    name: "storefront keys",
+    tags: ["StorefrontKey"],
+    ttl: Math.min(5_000, Math.max(0, Number(process.env.STOREFRONT_KEY_CACHE_MS ?? 1_000))),
+    max: 10_000,
+    key: (_db: Db, hash: string) => hash,
+    keep: (row) => row !== null,
+  },
+  (db: Db, hash: string): Promise<KeyRow | null> =>
+    db.storefrontKey.findUnique({
+      where: { keyHash: hash },
+      select: { id: true, isPublic: true, keyHash: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
+    }),
+);
 
-export function forgetVerifiedKeys(): void {
-  generation++;
-  verified.clear();
-}
-
-onWrite(forgetVerifiedKeys, ["StorefrontKey"]);
-
-async function keyRow(db: Db, hash: string, now: number): Promise<KeyRow | null> {
-  const hit = verified.get(hash);
-  if (hit && hit.until > now) return hit.row;
-  const startedAt = generation;
-  const row = await db.storefrontKey.findUnique({
-    where: { keyHash: hash },
-    select: { id: true, isPublic: true, keyHash: true, status: true, expiresAt: true, allowedIps: true, rateLimit: true, lastUsedAt: true },
-  });
-  if (row && KEY_CACHE_MS > 0 && startedAt === generation) {
-    if (verified.size >= KEY_CACHE_MAX) verified.clear();
-    verified.set(hash, { row, until: now + KEY_CACHE_MS });
-  }
-  return row;
-}
+/** Drops every held key row (tests that count statements start cold). */
+export const forgetVerifiedKeys = (): void => keyRow.forget();
 
 /** SPEC.md: a wrong, deactivated, expired or IP-blocked key is a 403 `invalid_key`. */
 export async function verifyStorefrontKey(db: Db, key: string, ip: string | null, now = new Date()): Promise<VerifiedKey> {
-  const row = await keyRow(db, sha256(key), now.getTime());
+  const row = await keyRow(db, sha256(key));
   const reason = !row
     ? "The storefront key is not valid."
     : row.status !== "active"
