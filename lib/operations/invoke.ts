@@ -7,7 +7,6 @@ import type { z } from "zod";
 import { authorize } from "./authorize.ts";
 import type { AnyOperation, ListSpec, Page, Paging } from "./define.ts";
 import { projector } from "./project.ts";
-import { writeTurn } from "./turns.ts";
 
 /**
  * The checked input of a call: the caller's access first (a refused caller learns nothing about the input), then
@@ -30,7 +29,6 @@ type PagedOperation = Extract<AnyOperation, { list: ListSpec }>;
  */
 export async function perform(ctx: RequestContext, op: AnyOperation, input: unknown, value?: Promise<unknown>): Promise<unknown> {
   if (op.list && op.list !== "all") throw new Error(`${op.name} answers pages; performPage runs it.`);
-  if (op.kind === "mutation") await writeTurn(); // reads arrived meanwhile go first (./turns.ts)
   const result: unknown = await (value ?? op.run(ctx, input));
   if (op.list === "all") return projectedOnce(op, result as unknown[]);
   return projector(op.output as z.ZodType)(result);
