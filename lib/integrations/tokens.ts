@@ -8,7 +8,7 @@ import { allowlistWithin, ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
 import { isPermission, PERMISSIONS } from "../admin-users/permissions.ts";
 
 export type TokenScope = "all" | "custom" | "role";
-const DEFAULT_LIFETIME_DAYS = 365;
+export const DEFAULT_LIFETIME_DAYS = 365;
 
 export interface IntegrationTokenInput {
   adminId: number;
@@ -24,15 +24,39 @@ export interface IntegrationTokenInput {
   rateLimit?: number | null;
 }
 
+/** A custom scope names known permissions, at least one; other scopes carry none. */
+export function customPermissions(scope: TokenScope, permissions: string[] | undefined): string[] {
+  if (scope !== "custom") return [];
+  const list = permissions ?? [];
+  const unknown = list.filter((p) => !isPermission(p));
+  if (unknown.length) throw Validation.field("permissions", `Unknown permissions: ${unknown.join(", ")}.`);
+  if (list.length === 0) throw Validation.field("permissions", "A custom scope needs at least one permission.");
+  return list;
+}
+
+interface TokenRow {
+  adminId: number;
+  createdById: number;
+  name: string;
+  scope: TokenScope;
+  permissions: string[];
+  allowedIps: string | null;
+  rateLimit: number | null;
+  expiresAt: Date | null;
+}
+
+/** Writes a checked token with a fresh secret; `token` (`<id>|<secret>`) is shown once and stored only hashed. */
+export async function writeIntegrationToken(db: Db, data: TokenRow) {
+  const secret = randomSecret(30);
+  const row = await db.integrationToken.create({ data: { ...data, secretHash: sha256(secret) } });
+  return { id: row.id, name: row.name, token: `${row.id}|${secret}`, expiresAt: row.expiresAt };
+}
+
+/** A token from unchecked input (the CLI, tests): every field checked here. */
 export async function issueIntegrationToken(db: Db, input: IntegrationTokenInput, now = new Date()) {
   const scope = input.scope ?? "all";
   if (!["all", "custom", "role"].includes(scope)) throw Validation.field("scope", "Scope must be all, custom or role.");
-  const permissions = scope === "custom" ? (input.permissions ?? []) : [];
-  const unknown = permissions.filter((p) => !isPermission(p));
-  if (unknown.length) throw Validation.field("permissions", `Unknown permissions: ${unknown.join(", ")}.`);
-  if (scope === "custom" && permissions.length === 0) {
-    throw Validation.field("permissions", "A custom scope needs at least one permission.");
-  }
+  const permissions = customPermissions(scope, input.permissions);
   const days = input.expiresInDays === undefined ? DEFAULT_LIFETIME_DAYS : input.expiresInDays;
   if (days !== null && (!Number.isInteger(days) || days < 1)) {
     throw Validation.field("expiresInDays", "The lifetime must be a positive number of days, or never.");
@@ -42,21 +66,16 @@ export async function issueIntegrationToken(db: Db, input: IntegrationTokenInput
   }
   const admin = await db.adminUser.findUnique({ where: { id: input.adminId }, select: { id: true } });
   if (!admin) throw new NotFound("Admin user");
-  const secret = randomSecret(30);
-  const row = await db.integrationToken.create({
-    data: {
-      adminId: input.adminId,
-      createdById: input.createdById ?? input.adminId,
-      name: input.name?.trim() || "Integration",
-      secretHash: sha256(secret),
-      scope,
-      permissions,
-      allowedIps: normaliseAllowlist(input.allowedIps),
-      rateLimit: input.rateLimit ?? null,
-      expiresAt: input.expiresAt !== undefined ? input.expiresAt : days === null ? null : new Date(now.getTime() + days * 86400_000),
-    },
+  return writeIntegrationToken(db, {
+    adminId: input.adminId,
+    createdById: input.createdById ?? input.adminId,
+    name: input.name?.trim() || "Integration",
+    scope,
+    permissions,
+    allowedIps: normaliseAllowlist(input.allowedIps),
+    rateLimit: input.rateLimit ?? null,
+    expiresAt: input.expiresAt !== undefined ? input.expiresAt : days === null ? null : new Date(now.getTime() + days * 86400_000),
   });
-  return { id: row.id, name: row.name, token: `${row.id}|${secret}`, expiresAt: row.expiresAt };
 }
 
 type AdminPrincipal = Extract<Principal, { kind: "admin" }>;

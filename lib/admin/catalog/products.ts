@@ -3,11 +3,12 @@
 import { z } from "zod";
 import { intParam, boolParam } from "../../operations/fields.ts";
 import { PayloadTooLarge, UnsupportedMediaType, Validation } from "../../errors.ts";
-import { EXTENSIONS, sniff, storeFile } from "../../storage/files.ts";
+import { sniff } from "../../storage/files.ts";
 import { provider } from "../../db/client.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
-import { createProduct, deleteProduct, ProductCreate, ProductUpdate, updateProduct } from "./product-write.ts";
+import { ProductCreate, ProductUpdate } from "./product-input.ts";
+import { addProductImages, createProduct, deleteProduct, updateProduct } from "./product-service.ts";
 
 const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
 
@@ -80,11 +81,7 @@ export const uploadAdminProductImages = resourceAction(products, {
         return { bytes, type };
       }),
     );
-    const last = await ctx.db.productImage.aggregate({ where: { productId: id }, _max: { position: true } });
-    let position = last._max.position ?? 0;
-    const paths = [];
-    for (const f of checked) paths.push(await storeFile(`product/${id}`, EXTENSIONS[f.type], f.bytes));
-    await ctx.db.productImage.createMany({ data: paths.map((path) => ({ productId: id, path, type: "images", position: ++position })) });
+    await addProductImages(ctx, id, checked);
   },
 });
 

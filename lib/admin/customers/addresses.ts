@@ -1,11 +1,11 @@
 // A customer's address book from the back office: the same rules as the shop's own (lib/addresses/), for the
 // customer the address names (`customerId`, fixed once made).
 import { z } from "zod";
-import { Validation } from "../../errors.ts";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { Address, AddressInput } from "../../addresses/shapes.ts";
-import { createAddressFor, deleteAddressRecord, toAddress, updateAddressRecord } from "../../addresses/addresses.ts";
+import { toAddress } from "../../addresses/addresses.ts";
 import { adminResource } from "../resource.ts";
+import { createCustomerAddress, deleteCustomerAddress, updateCustomerAddress } from "./address-service.ts";
 
 export const AdminCustomerAddress = Address.extend({}).meta({ id: "AdminCustomerAddress", iri: "/api/admin/customers/addresses" });
 
@@ -19,14 +19,8 @@ export const customerAddresses = adminResource({
   create: {
     input: AddressInput.extend({ customerId: recordId() }),
     summary: "Add an address to a customer's book; the customer's first address becomes the default.",
-    run: async (ctx, { customerId, ...input }) => {
-      if (!(await ctx.db.customer.count({ where: { id: customerId } }))) throw Validation.field("customerId", `There is no customer ${customerId}.`);
-      return (await createAddressFor(ctx, customerId, input)).id;
-    },
+    run: createCustomerAddress,
   },
-  update: {
-    input: AddressInput,
-    run: async (ctx, id, input) => void (await updateAddressRecord(ctx, await ctx.db.customerAddress.findUniqueOrThrow({ where: { id } }), input)),
-  },
-  remove: async (ctx, id) => void (await deleteAddressRecord(ctx, await ctx.db.customerAddress.findUniqueOrThrow({ where: { id } }))),
+  update: { input: AddressInput, run: updateCustomerAddress },
+  remove: deleteCustomerAddress,
 });

@@ -1,16 +1,12 @@
 // Customers over the Admin API. A disabled or suspended customer's bearer tokens stop working at once (the shop gate
 // checks both flags); a password given here replaces the customer's password and signs out all their tokens.
 import { z } from "zod";
-import bcrypt from "bcryptjs";
-import type { RequestContext } from "../../context.ts";
-import { Validation } from "../../errors.ts";
 import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
-import { randomSecret } from "../../auth/secrets.ts";
-import { BCRYPT_COST } from "../../customers/account.ts";
 import { provider } from "../../db/client.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
-import { assertPasswordRule, newPasswordField, personalWords } from "../../auth/password-rule.ts";
+import { newPasswordField } from "../../auth/password-rule.ts";
+import { createCustomer, updateCustomer } from "./customer-service.ts";
 
 export const AdminCustomer = z
   .object({
@@ -34,28 +30,6 @@ const Fields = z.object({
   customerGroupId: recordId().nullable().optional(),
   channelId: recordId().nullable().optional(),
 });
-type Input = Partial<z.output<typeof Fields>>;
-
-async function check(ctx: RequestContext, input: Input, selfId?: number) {
-  if (input.password) {
-    const self = selfId === undefined ? null : await ctx.db.customer.findUnique({ where: { id: selfId }, select: { email: true, firstName: true, lastName: true } });
-    const firstName = input.firstName ?? self?.firstName;
-    const lastName = input.lastName ?? self?.lastName;
-    await assertPasswordRule("password", input.password, personalWords(input.email, self?.email, firstName, lastName, `${firstName ?? ""} ${lastName ?? ""}`));
-  }
-  if (input.email) {
-    const other = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (other && other.id !== selfId) throw Validation.field("email", "A customer with this email already exists.");
-  }
-  if (input.customerGroupId && !(await ctx.db.customerGroup.count({ where: { id: input.customerGroupId } }))) throw Validation.field("customerGroupId", "There is no such customer group.");
-  if (input.channelId && !(await ctx.db.channel.count({ where: { id: input.channelId } }))) throw Validation.field("channelId", "There is no such channel.");
-}
-
-async function data(input: Input) {
-  const { password, ...rest } = input;
-  return { ...rest, ...(password ? { passwordHash: await bcrypt.hash(password, BCRYPT_COST) } : {}) };
-}
-
 const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
 
 export const customers = adminResource({
@@ -85,33 +59,8 @@ export const customers = adminResource({
   create: {
     input: Fields,
     summary: "Create a customer; without a password the account can only be entered after a password reset.",
-    run: async (ctx, input) => {
-      await check(ctx, input);
-      const row = await ctx.db.customer.create({
-        data: {
-          ...(await data(input)),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          passwordHash: await bcrypt.hash(input.password ?? randomSecret(24), BCRYPT_COST),
-          apiToken: randomSecret(40),
-          channelId: input.channelId ?? ctx.channel.id,
-        },
-      });
-      return row.id;
-    },
+    run: createCustomer,
   },
-  update: {
-    input: Fields.partial(),
-    run: async (ctx, id, input) => {
-      await check(ctx, input, id);
-      const fields = await data(input);
-      await ctx.db.$transaction(async (tx) => {
-        await tx.customer.update({ where: { id }, data: fields });
-        // Whoever held the old password (or a token got with it) is out: the reset is usually why it is set.
-        if (input.password) await tx.customerToken.deleteMany({ where: { customerId: id } });
-      });
-    },
-  },
+  update: { input: Fields.partial(), run: updateCustomer },
   remove: true,
 });

@@ -1,9 +1,10 @@
 // Product reviews in the back office: read, moderate (approve, disapprove), correct, delete. Moderation moves go
 // through the review state machine (lib/reviews/transitions.ts), like every other status in the store.
 import { z } from "zod";
-import { transition, REVIEW_STATUSES, type ReviewEvent } from "../../reviews/transitions.ts";
+import { REVIEW_STATUSES, type ReviewEvent } from "../../reviews/transitions.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource, resourceAction } from "../resource.ts";
+import { moderateReview, updateReview } from "./review-service.ts";
 
 export const AdminReview = z
   .object({
@@ -31,9 +32,7 @@ export const reviews = adminResource({
       comment: z.string().trim().min(1).max(10_000).optional(),
       rating: intParam().pipe(z.int().min(1, { message: "must be 1 to 5" }).max(5, { message: "must be 1 to 5" })).optional(),
     }),
-    run: async (ctx, id, input) => {
-      await ctx.db.productReview.update({ where: { id }, data: input });
-    },
+    run: updateReview,
   },
   remove: true,
 });
@@ -43,11 +42,7 @@ const moderate = (event: ReviewEvent) =>
     verb: event,
     summary: event === "approve" ? "Approve a review: it shows on the storefront." : "Disapprove a review: it no longer shows on the storefront.",
     permission: "customers.reviews.edit",
-    run: async (ctx, id) => {
-      const review = await ctx.db.productReview.findUniqueOrThrow({ where: { id } });
-      const next = transition(review.status, event);
-      await ctx.db.productReview.update({ where: { id }, data: { status: next } });
-    },
+    run: (ctx, id) => moderateReview(ctx, id, event),
   });
 
 export const approveAdminReview = moderate("approve");

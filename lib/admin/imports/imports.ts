@@ -2,15 +2,13 @@
 // every row, writes no catalog data and answers a per-row error report; POST /api/admin/imports/{id}/run then
 // applies that file (refused while the dry run had errors, unless `skipErrors` applies the good rows only).
 import { z } from "zod";
-import { adminPrincipal } from "../../context.ts";
-import { Conflict, PayloadTooLarge, UnsupportedMediaType, Validation } from "../../errors.ts";
+import { PayloadTooLarge, UnsupportedMediaType, Validation } from "../../errors.ts";
 import { operation } from "../../operations/define.ts";
 import { boolParam } from "../../operations/fields.ts";
-import { toAppError } from "../../http/respond.ts";
-import { readStoredFile, storeFile } from "../../storage/files.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { csvRecords } from "./csv.ts";
-import { planProductImport, PRODUCT_COLUMNS, type RowError } from "./products.ts";
+import { PRODUCT_COLUMNS } from "./products.ts";
+import { createDryRun, runImport } from "./import-service.ts";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_ROWS = 5000;
@@ -28,8 +26,6 @@ export const AdminImport = z
     createdAt: z.string(), updatedAt: z.string(),
   })
   .meta({ id: "AdminImport", iri: "/api/admin/imports" });
-
-type Stored = { path: string; rows: number; valid: number; invalid: number; creates: number; updates: number; created: number; updated: number; skipped: number };
 
 export const imports = adminResource({
   path: "imports",
@@ -75,16 +71,7 @@ export const createAdminImport = operation({
       throw new UnsupportedMediaType("Send the CSV as a multipart/form-data file part named `file` to POST /api/admin/imports (REST only); GraphQL cannot carry files.");
     }
     const { bytes, records } = await readCsv(input.file);
-    const { plans, errors } = await planProductImport(ctx, records);
-    const path = await storeFile("imports", ".csv", bytes);
-    const summary: Stored = {
-      path, rows: records.length, valid: plans.length, invalid: new Set(errors.map((e) => e.row)).size,
-      creates: plans.filter((p) => p.action === "create").length, updates: plans.filter((p) => p.action === "update").length, created: 0, updated: 0, skipped: 0,
-    };
-    const job = await ctx.db.importJob.create({
-      data: { adminId: adminPrincipal(ctx).adminId, type: "products", status: errors.length ? "failed" : "pending", dryRun: true, fileName: input.file.name || "import.csv", summary, errors: errors as never },
-    });
-    return imports.load(ctx, job.id);
+    return imports.load(ctx, await createDryRun(ctx, { name: input.file.name, bytes, records }));
   },
 });
 
@@ -93,35 +80,7 @@ export const runAdminImport = resourceAction(imports, {
   summary: "Apply a dry-run import. Rows are checked again and written one by one; `skipErrors` applies the good rows of a file that had errors.",
   permission: "imports.create",
   input: z.object({ skipErrors: boolParam().optional() }),
-  run: async (ctx, id, input) => {
-    const job = await ctx.db.importJob.findUniqueOrThrow({ where: { id } });
-    if (!job.dryRun) throw new Conflict("This import has run already.");
-    if (job.status === "failed" && !input.skipErrors) throw new Conflict("The dry run found errors: fix the file and import it again, or run with skipErrors to apply the good rows.");
-    const claimed = await ctx.db.importJob.updateMany({ where: { id, dryRun: true, status: job.status }, data: { status: "running" } });
-    if (claimed.count !== 1) throw new Conflict("This import is running already.");
-    const stored = job.summary as unknown as Stored;
-    const { records } = csvRecords(new TextDecoder().decode(await readStoredFile(stored.path)));
-    const { plans, errors } = await planProductImport(ctx, records);
-    const failed: RowError[] = [...errors];
-    let created = 0;
-    let updated = 0;
-    for (const plan of plans) {
-      try {
-        await plan.write();
-        if (plan.action === "create") created++;
-        else updated++;
-      } catch (e) {
-        // A row that passed its check can still lose a race (another writer took the sku meanwhile).
-        const known = toAppError(e);
-        if (!known) console.error(e);
-        failed.push({ row: plan.row, sku: plan.sku, field: "row", message: known?.message ?? "The row could not be written." });
-      }
-    }
-    await ctx.db.importJob.update({
-      where: { id },
-      data: { status: "completed", dryRun: false, errors: failed as never, summary: { ...stored, created, updated, skipped: new Set(failed.map((f) => f.row)).size } },
-    });
-  },
+  run: runImport,
 });
 
 export const operations = [imports.list, imports.get, createAdminImport, runAdminImport];

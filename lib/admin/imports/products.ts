@@ -8,7 +8,8 @@
 import type { RequestContext } from "../../context.ts";
 import { AppError, Validation } from "../../errors.ts";
 import { zodToValidation } from "../../http/respond.ts";
-import { ProductCreate, ProductUpdate, planCreate, planUpdate } from "../catalog/product-write.ts";
+import { ProductCreate, ProductUpdate } from "../catalog/product-input.ts";
+import { planCreate, planUpdate } from "../catalog/product-service.ts";
 
 export const PRODUCT_COLUMNS = ["sku", "type", "name", "url_key", "price", "special_price", "status", "new", "featured", "weight", "qty", "locale", "categories", "short_description", "description"];
 

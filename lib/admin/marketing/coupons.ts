@@ -1,10 +1,9 @@
 // Coupons over the Admin API. Codes are unique and kept exactly as given (the cart matches them exactly).
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Validation } from "../../errors.ts";
 import { boolParam, intParam, numberParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
 import { adminResource } from "../resource.ts";
+import { createCoupon, updateCoupon } from "./coupon-service.ts";
 
 export const AdminCoupon = z
   .object({
@@ -27,27 +26,6 @@ const Fields = z.object({
   endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
   status: boolParam().optional(),
 });
-type Input = Partial<z.output<typeof Fields>>;
-
-async function check(ctx: RequestContext, input: Input, current?: { id: number; type: string; amount: unknown; startsAt: Date | null; endsAt: Date | null }) {
-  if (input.code) {
-    const clash = await ctx.db.coupon.findFirst({ where: { code: input.code, ...(current ? { id: { not: current.id } } : {}) } });
-    if (clash) throw Validation.field("code", `A coupon with code "${input.code}" already exists.`);
-  }
-  const type = input.type ?? current?.type;
-  const amount = input.amount ?? (current ? Number(current.amount) : undefined);
-  if (type === "percent" && amount !== undefined && amount > 100) throw Validation.field("amount", "A percent coupon takes at most 100.");
-  const starts = input.startsAt !== undefined ? input.startsAt : current?.startsAt?.toISOString();
-  const ends = input.endsAt !== undefined ? input.endsAt : current?.endsAt?.toISOString();
-  if (starts && ends && new Date(starts) > new Date(ends)) throw Validation.field("endsAt", "must not be before startsAt.");
-}
-
-const data = (i: Input) => ({
-  ...i,
-  startsAt: i.startsAt === undefined ? undefined : i.startsAt && new Date(i.startsAt),
-  endsAt: i.endsAt === undefined ? undefined : i.endsAt && new Date(i.endsAt),
-});
-
 export const coupons = adminResource({
   path: "marketing/coupons",
   one: "Coupon",
@@ -61,17 +39,8 @@ export const coupons = adminResource({
   sort: { fields: { id: (d) => ({ id: d }), code: (d) => ({ code: d }), times_used: (d) => ({ timesUsed: d }) }, default: "-id" },
   create: {
     input: Fields,
-    run: async (ctx, input) => {
-      await check(ctx, input);
-      return (await ctx.db.coupon.create({ data: { ...data(input), code: input.code, name: input.name, type: input.type, amount: input.amount } })).id;
-    },
+    run: createCoupon,
   },
-  update: {
-    input: Fields.partial(),
-    run: async (ctx, id, input) => {
-      await check(ctx, input, await ctx.db.coupon.findUniqueOrThrow({ where: { id } }));
-      await ctx.db.coupon.update({ where: { id }, data: data(input) });
-    },
-  },
+  update: { input: Fields.partial(), run: updateCoupon },
   remove: true,
 });

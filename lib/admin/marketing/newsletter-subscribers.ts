@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { boolParam, intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
+import { updateSubscriber } from "./newsletter-subscriber-service.ts";
 
 export const AdminNewsletterSubscriber = z
   .object({ id: z.int(), email: z.string(), channelId: z.int(), customerId: z.int().nullable(), isSubscribed: z.boolean(), createdAt: z.string(), updatedAt: z.string() })
@@ -24,12 +25,7 @@ export const newsletterSubscribers = adminResource({
   update: {
     input: z.object({ isSubscribed: boolParam() }).partial(),
     summary: "Subscribe or unsubscribe an address.",
-    run: async (ctx, id, input) => {
-      const row = await ctx.db.newsletterSubscriber.update({ where: { id }, data: input });
-      if (row.customerId && input.isSubscribed !== undefined) {
-        await ctx.db.customer.update({ where: { id: row.customerId }, data: { subscribedToNewsletter: input.isSubscribed } });
-      }
-    },
+    run: updateSubscriber,
   },
   remove: true,
 });

@@ -1,10 +1,9 @@
 // Permanent and temporary URL redirects (the CMS records its own when a page's url_key changes).
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Validation } from "../../errors.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
 import { isSameSitePath } from "../../cms/redirects.ts";
+import { createRedirect, updateRedirect } from "./url-redirect-service.ts";
 
 export const AdminUrlRedirect = z
   .object({
@@ -28,18 +27,6 @@ const Fields = z.object({
   statusCode: intParam().pipe(z.union([z.literal(301), z.literal(302)], { message: "must be 301 or 302" })).optional(),
   locale: z.string().trim().max(20).optional(),
 });
-type Input = Partial<z.output<typeof Fields>>;
-
-async function check(ctx: RequestContext, input: Input, current?: { id: number; fromPath: string; toPath: string; locale: string }) {
-  const from = input.fromPath ?? current?.fromPath;
-  const to = input.toPath ?? current?.toPath;
-  const locale = input.locale ?? current?.locale ?? "";
-  if (from === to) throw Validation.field("toPath", "A redirect cannot lead to itself.");
-  if (locale && !(await ctx.db.locale.count({ where: { code: locale } }))) throw Validation.field("locale", `The store has no locale "${locale}".`);
-  const clash = await ctx.db.urlRedirect.findFirst({ where: { fromPath: from, locale, ...(current ? { id: { not: current.id } } : {}) } });
-  if (clash) throw Validation.field("fromPath", `"${from}" already redirects (redirect ${clash.id}).`);
-}
-
 export const urlRedirects = adminResource({
   path: "marketing/url-redirects",
   one: "UrlRedirect",
@@ -52,17 +39,8 @@ export const urlRedirects = adminResource({
   sort: { fields: { id: (d) => ({ id: d }), from_path: (d) => ({ fromPath: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },
   create: {
     input: Fields,
-    run: async (ctx, input) => {
-      await check(ctx, input);
-      return (await ctx.db.urlRedirect.create({ data: { ...input, locale: input.locale ?? "", statusCode: input.statusCode ?? 301 } })).id;
-    },
+    run: createRedirect,
   },
-  update: {
-    input: Fields.partial(),
-    run: async (ctx, id, input) => {
-      await check(ctx, input, await ctx.db.urlRedirect.findUniqueOrThrow({ where: { id } }));
-      await ctx.db.urlRedirect.update({ where: { id }, data: input });
-    },
-  },
+  update: { input: Fields.partial(), run: updateRedirect },
   remove: true,
 });

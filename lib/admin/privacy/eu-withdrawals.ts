@@ -1,10 +1,10 @@
 // EU withdrawals in the back office: the store confirms or declines a declared withdrawal, and records the refund.
 // The moves are the withdrawal state machine (lib/eu-withdrawals/transitions.ts).
 import { z } from "zod";
-import { Conflict } from "../../errors.ts";
-import { transition, WITHDRAWAL_STATUSES, type WithdrawalEvent } from "../../eu-withdrawals/transitions.ts";
+import { WITHDRAWAL_STATUSES, type WithdrawalEvent } from "../../eu-withdrawals/transitions.ts";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource, resourceAction } from "../resource.ts";
+import { moveWithdrawal } from "./eu-withdrawal-service.ts";
 
 export const AdminEuWithdrawal = z
   .object({
@@ -30,12 +30,7 @@ const move = (event: WithdrawalEvent, summary: string) =>
     verb: event,
     summary,
     permission: "eu-withdrawals.edit",
-    run: async (ctx, id) => {
-      const w = await ctx.db.euWithdrawal.findUniqueOrThrow({ where: { id } });
-      const next = transition(w.status, event);
-      const moved = await ctx.db.euWithdrawal.updateMany({ where: { id, status: w.status }, data: { status: next } });
-      if (moved.count !== 1) throw new Conflict("The withdrawal changed meanwhile; reload it and try again.");
-    },
+    run: (ctx, id) => moveWithdrawal(ctx, id, event),
   });
 
 export const confirmAdminEuWithdrawal = move("confirm", "Confirm a received withdrawal (→ confirmed).");

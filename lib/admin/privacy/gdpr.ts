@@ -2,10 +2,9 @@
 // (lib/gdpr/transitions.ts): process, complete, decline.
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
-import { transition, type GdprEvent } from "../../gdpr/transitions.ts";
-import { Conflict } from "../../errors.ts";
+import type { GdprEvent } from "../../gdpr/transitions.ts";
 import { adminResource, resourceAction } from "../resource.ts";
-import { mailGdprEvent } from "../../mail/events.ts";
+import { moveGdprRequest } from "./gdpr-service.ts";
 
 export const AdminGdprRequest = z
   .object({
@@ -35,15 +34,7 @@ const move = (event: Exclude<GdprEvent, "revoke" | "delete">, summary: string) =
     verb: event,
     summary,
     permission: "gdpr.edit",
-    run: async (ctx, id) => {
-      const request = await ctx.db.gdprRequest.findUniqueOrThrow({ where: { id } });
-      const next = transition(request.status, event);
-      await ctx.db.$transaction(async (tx) => {
-        const moved = await tx.gdprRequest.updateMany({ where: { id, status: request.status }, data: { status: next } });
-        if (moved.count !== 1) throw new Conflict("The request changed meanwhile; reload it and try again.");
-        if (next === "completed") await mailGdprEvent(tx, "gdpr_completed", id, ctx.locale);
-      });
-    },
+    run: (ctx, id) => moveGdprRequest(ctx, id, event),
   });
 
 export const processAdminGdprRequest = move("process", "Start working on a pending request (→ processing).");

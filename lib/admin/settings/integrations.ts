@@ -6,17 +6,12 @@ import type { RequestContext } from "../../context.ts";
 import { adminPrincipal } from "../../context.ts";
 import { operation } from "../../operations/define.ts";
 import { intParam, recordId } from "../../operations/fields.ts";
-import { Conflict, Forbidden, NotFound, Validation } from "../../errors.ts";
-import { randomSecret, sha256 } from "../../auth/secrets.ts";
-import { normaliseAllowlist } from "../../auth/ip.ts";
-import {
-  assertWithinBounds, callerBounds, effectivePermissions, issueIntegrationToken, type TokenBounds, type TokenScope,
-} from "../../integrations/tokens.ts";
+import type { TokenScope } from "../../integrations/tokens.ts";
 import { adminResource, resourceAction } from "../resource.ts";
-import { assertCanGrant, deepCamel } from "../input.ts";
+import { deepCamel } from "../input.ts";
+import { issueToken, regenerateToken, revokeToken, updateToken } from "./integration-service.ts";
 
 const SCOPES = ["all", "custom", "role"] as const;
-const DEFAULT_LIFETIME_DAYS = 365;
 
 export const AdminIntegrationToken = z
   .object({
@@ -81,28 +76,6 @@ const IssueInput = z.object({
   rateLimit: intParam().pipe(z.int().min(1).max(1_000_000)).nullable().optional(),
 });
 
-/** The token about to exist may do no more than the token that asks for it. */
-async function checkGrant(ctx: RequestContext, adminId: number, scope: TokenScope, permissions: string[] | undefined) {
-  const admin = await ctx.db.adminUser.findUnique({ where: { id: adminId }, include: { role: true } });
-  if (!admin) throw Validation.field("adminId", `There is no admin user ${adminId}.`);
-  const granted = effectivePermissions(scope, scope === "custom" ? (permissions ?? []) : [], admin.role);
-  assertCanGrant(ctx, granted === "all" ? "all" : [...granted]);
-}
-
-/**
- * The expiry a token gets: `days` when given (then it may not pass the caller's own expiry), else the default
- * lifetime (`fallback`) cut to the caller's expiry, so a restricted caller asking for nothing in particular succeeds.
- */
-function expiryFor(bounds: TokenBounds | null, days: number | null | undefined, fallback: number | null): Date | null {
-  const at = (d: number | null) => (d === null ? null : new Date(Date.now() + d * 86400_000));
-  if (days !== undefined) {
-    assertWithinBounds(bounds, { expiresAt: at(days) });
-    return at(days);
-  }
-  const wanted = at(fallback);
-  return bounds?.expiresAt && (!wanted || wanted > bounds.expiresAt) ? bounds.expiresAt : wanted;
-}
-
 export const integrationTokens = adminResource({
   path: "settings/integrations",
   one: "IntegrationToken",
@@ -137,15 +110,7 @@ export const integrationTokens = adminResource({
       rateLimit: IssueInput.shape.rateLimit,
     }),
     summary: "Rename a token or change its IP allowlist or rate cap (scope and secret stay).",
-    run: async (ctx, id, input) => {
-      const allowedIps = input.allowedIps === undefined ? undefined : normaliseAllowlist(input.allowedIps);
-      // Also keeps a token from lifting its own restrictions: its bounds are its current values.
-      assertWithinBounds(await callerBounds(ctx), { allowedIps, rateLimit: input.rateLimit });
-      await ctx.db.integrationToken.update({
-        where: { id },
-        data: { name: input.name, allowedIps, rateLimit: input.rateLimit },
-      });
-    },
+    run: updateToken,
   },
   remove: true,
 });
@@ -162,21 +127,7 @@ export const createAdminIntegrationToken = operation({
   output: AdminIntegrationToken,
   rest: { method: "POST", paths: ["/api/admin/settings/integrations"], status: 201, input: deepCamel },
   run: async (ctx, input) => {
-    const me = adminPrincipal(ctx);
-    const adminId = input.adminId ?? me.adminId;
-    if (adminId !== me.adminId && !me.isOwner) throw new Forbidden("Only the store owner can issue tokens for other admins.");
-    const scope = input.scope ?? "all";
-    if (scope !== "custom" && input.permissions?.length) {
-      throw Validation.field("permissions", "Permissions are given only with the custom scope.");
-    }
-    await checkGrant(ctx, adminId, scope, input.permissions);
-    // What the caller leaves out it passes on: its own allowlist and rate cap, and no later expiry than its own.
-    const bounds = await callerBounds(ctx);
-    const allowedIps = input.allowedIps === undefined ? (bounds?.allowedIps ?? null) : normaliseAllowlist(input.allowedIps);
-    const rateLimit = input.rateLimit === undefined ? (bounds?.rateLimit ?? null) : input.rateLimit;
-    assertWithinBounds(bounds, { allowedIps, rateLimit });
-    const expiresAt = expiryFor(bounds, input.expiresInDays, DEFAULT_LIFETIME_DAYS);
-    const issued = await issueIntegrationToken(ctx.db, { ...input, adminId, scope, allowedIps, rateLimit, expiresAt, createdById: me.adminId });
+    const issued = await issueToken(ctx, input);
     return { ...(await integrationTokens.load(ctx, issued.id)), token: issued.token };
   },
 });
@@ -185,10 +136,7 @@ export const revokeAdminIntegrationToken = resourceAction(integrationTokens, {
   verb: "revoke",
   summary: "Revoke a token: every later call with it answers 401.",
   permission: "settings.integrations.edit",
-  run: async (ctx, id) => {
-    const { count } = await ctx.db.integrationToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-    if (count === 0) throw new Conflict("The token is already revoked.");
-  },
+  run: revokeToken,
 });
 
 export const regenerateAdminIntegrationToken = resourceAction(integrationTokens, {
@@ -200,17 +148,8 @@ export const regenerateAdminIntegrationToken = resourceAction(integrationTokens,
   input: z.object({ expiresInDays: lifetime.optional() }),
   output: AdminIntegrationToken,
   run: async (ctx, id, input) => {
-    const row = await ctx.db.integrationToken.findUnique({ where: { id } });
-    if (!row) throw new NotFound("Integration token");
-    if (row.revokedAt) throw new Conflict("A revoked token cannot be regenerated; issue a new one.");
-    await checkGrant(ctx, row.adminId, row.scope as TokenScope, Array.isArray(row.permissions) ? (row.permissions as string[]) : []);
-    // The caller gets the new secret, so the whole token must lie inside the caller's own restrictions.
-    const bounds = await callerBounds(ctx);
-    assertWithinBounds(bounds, { allowedIps: row.allowedIps, rateLimit: row.rateLimit });
-    const expiresAt = expiryFor(bounds, input.expiresInDays, row.expiresAt ? DEFAULT_LIFETIME_DAYS : null);
-    const secret = randomSecret(30);
-    await ctx.db.integrationToken.update({ where: { id }, data: { secretHash: sha256(secret), expiresAt } });
-    return { ...(await integrationTokens.load(ctx, id)), token: `${id}|${secret}` };
+    const issued = await regenerateToken(ctx, id, input);
+    return { ...(await integrationTokens.load(ctx, id)), token: issued.token };
   },
 });
 

@@ -3,12 +3,13 @@
 // or offsite methods. Orders keep the method's code and title as text, so deleting a method leaves them whole; carts
 // that had chosen it lose that choice and choose again.
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import type { Tx } from "../../db/client.ts";
 import { Validation } from "../../errors.ts";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
+import {
+  createPaymentMethod, createShippingMethod, deletePaymentMethod, deleteShippingMethod, shippingCarrier, updatePaymentMethod, updateShippingMethod,
+} from "./method-service.ts";
 
 const common = {
   title: z.string().trim().min(1, { message: "is required" }).max(255).optional(),
@@ -48,26 +49,16 @@ export const shippingMethods = adminResource({
       config: z.record(z.string(), z.unknown()),
     }),
     summary: "Add a shipping method for a carrier the checkout computes (flatrate or free), one per carrier.",
-    run: async (ctx, { config, ...input }) => {
-      const checked = carrierConfig(input.code, config); // the input first: a bad config is refused whatever exists
-      if (await ctx.db.shippingMethod.count({ where: { code: input.code } })) throw Validation.field("code", `A ${input.code} method exists already; configure that one.`);
-      return (await ctx.db.shippingMethod.create({ data: { ...input, config: checked as never } })).id;
-    },
+    // The input first: a bad config is refused whatever exists.
+    run: (ctx, { config, ...input }) => createShippingMethod(ctx, input, carrierConfig(input.code, config)),
   },
-  remove: async (ctx, id) => {
-    const method = await ctx.db.shippingMethod.findUniqueOrThrow({ where: { id } });
-    await ctx.db.$transaction(async (tx) => {
-      await tx.shippingMethod.delete({ where: { id } });
-      await forgetShippingChoice(tx, method.code);
-    });
-  },
+  remove: deleteShippingMethod,
   update: {
     input: z.object({ ...common, config: z.record(z.string(), z.unknown()).optional() }),
     summary: "Configure a shipping method: flatrate `config` { rate, type: per_item | per_order }, free `config` { threshold }.",
-    run: async (ctx, id, input) => {
-      const method = await ctx.db.shippingMethod.findUniqueOrThrow({ where: { id } });
-      const config = input.config ? carrierConfig(method.code, input.config) : undefined;
-      await ctx.db.shippingMethod.update({ where: { id }, data: { ...input, config: config as never } });
+    run: async (ctx, id, { config, ...input }) => {
+      const code = await shippingCarrier(ctx, id);
+      await updateShippingMethod(ctx, id, input, config ? carrierConfig(code, config) : undefined);
     },
   },
 });
@@ -75,16 +66,6 @@ export const shippingMethods = adminResource({
 export const AdminPaymentMethod = z
   .object({ id: z.int(), code: z.string(), title: z.string(), description: z.string().nullable(), active: z.boolean(), offsite: z.boolean(), sortOrder: z.int(), channels: z.array(z.int()), createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: "AdminPaymentMethod", iri: "/api/admin/settings/payment-methods" });
-
-async function checkChannels(ctx: RequestContext, channels: number[] | undefined) {
-  if (channels && (await ctx.db.channel.count({ where: { id: { in: channels } } })) !== new Set(channels).size) throw Validation.field("channels", "must name existing channels only.");
-}
-
-/** Carts that had chosen a deleted method choose again (their order is not placed with a method the store dropped). */
-async function forgetShippingChoice(tx: Tx, code: string) {
-  await tx.cartShippingRate.deleteMany({ where: { carrier: code } });
-  await tx.cart.updateMany({ where: { shippingMethod: `${code}_${code}` }, data: { shippingMethod: null } });
-}
 
 export const paymentMethods = adminResource({
   path: "settings/payment-methods", one: "PaymentMethod", many: "PaymentMethods", permission: "settings", permissions: WRITE, model: "paymentMethod", output: AdminPaymentMethod,
@@ -102,32 +83,12 @@ export const paymentMethods = adminResource({
       channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100),
     }),
     summary: "Add a payment method: onsite (the order is placed at once) or offsite (through the payment gateway page), offered in the given channels.",
-    run: async (ctx, { channels, ...input }) => {
-      await checkChannels(ctx, channels);
-      if (await ctx.db.paymentMethod.count({ where: { code: input.code } })) throw Validation.field("code", `The payment method ${input.code} exists already.`);
-      return (await ctx.db.paymentMethod.create({ data: { ...input, channels: { create: [...new Set(channels)].map((channelId) => ({ channelId })) } } })).id;
-    },
+    run: createPaymentMethod,
   },
-  remove: async (ctx, id) => {
-    const method = await ctx.db.paymentMethod.findUniqueOrThrow({ where: { id } });
-    await ctx.db.$transaction(async (tx) => {
-      await tx.paymentMethod.delete({ where: { id } });
-      await tx.cart.updateMany({ where: { paymentMethod: method.code }, data: { paymentMethod: null, paymentMethodTitle: null } });
-      await tx.paymentSession.updateMany({ where: { method: method.code, status: "pending" }, data: { status: "canceled" } });
-    });
-  },
+  remove: deletePaymentMethod,
   update: {
     input: z.object({ ...common, channels: z.array(recordId()).max(100).optional() }),
     summary: "Configure a payment method: title, description, active, sort order and the channels that offer it.",
-    run: async (ctx, id, { channels, ...input }) => {
-      await checkChannels(ctx, channels);
-      await ctx.db.$transaction(async (tx) => {
-        await tx.paymentMethod.update({ where: { id }, data: input });
-        if (channels) {
-          await tx.paymentMethodChannel.deleteMany({ where: { paymentMethodId: id } });
-          await tx.paymentMethodChannel.createMany({ data: [...new Set(channels)].map((channelId) => ({ paymentMethodId: id, channelId })) });
-        }
-      });
-    },
+    run: updatePaymentMethod,
   },
 });

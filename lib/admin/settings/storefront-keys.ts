@@ -1,10 +1,8 @@
 // Storefront keys over the Admin API: create (the key is shown once), list, change limits, deactivate, rotate.
 import { z } from "zod";
-import { Conflict } from "../../errors.ts";
 import { intParam } from "../../operations/fields.ts";
-import { normaliseAllowlist } from "../../auth/ip.ts";
-import { createStorefrontKey, deactivateStorefrontKey, rotateStorefrontKey } from "../../storefront-keys/index.ts";
 import { adminResource, resourceAction } from "../resource.ts";
+import { createKey, deactivateKey, rotateKey, updateKey } from "./storefront-key-service.ts";
 
 export const AdminStorefrontKey = z
   .object({
@@ -51,25 +49,12 @@ export const storefrontKeys = adminResource({
   create: {
     input: KeyInput,
     summary: "Create a storefront key; `key` is shown in this answer only.",
-    run: async (ctx, input) => {
-      const issued = await createStorefrontKey(ctx.db, { ...input, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
-      return { id: issued.id, extra: { key: issued.key } };
-    },
+    run: createKey,
   },
   update: {
     input: KeyInput.partial(),
     summary: "Rename a key or change its rate limit, IP allowlist or expiry.",
-    run: async (ctx, id, input) => {
-      await ctx.db.storefrontKey.update({
-        where: { id },
-        data: {
-          name: input.name,
-          rateLimit: input.rateLimit,
-          allowedIps: input.allowedIps === undefined ? undefined : normaliseAllowlist(input.allowedIps),
-          expiresAt: input.expiresAt === undefined ? undefined : input.expiresAt && new Date(input.expiresAt),
-        },
-      });
-    },
+    run: updateKey,
   },
   remove: true,
 });
@@ -78,11 +63,7 @@ export const deactivateAdminStorefrontKey = resourceAction(storefrontKeys, {
   verb: "deactivate",
   summary: "Deactivate a key: shop calls with it answer 403 invalid_key.",
   permission: "settings.storefront-keys.edit",
-  run: async (ctx, id) => {
-    const key = await ctx.db.storefrontKey.findUniqueOrThrow({ where: { id } });
-    if (key.status !== "active") throw new Conflict("The key is already inactive.");
-    await deactivateStorefrontKey(ctx.db, id);
-  },
+  run: deactivateKey,
 });
 
 export const rotateAdminStorefrontKey = resourceAction(storefrontKeys, {
@@ -92,9 +73,7 @@ export const rotateAdminStorefrontKey = resourceAction(storefrontKeys, {
   output: AdminStorefrontKey,
   status: 201,
   run: async (ctx, id) => {
-    const key = await ctx.db.storefrontKey.findUniqueOrThrow({ where: { id } });
-    if (key.status !== "active") throw new Conflict("Only an active key can be rotated.");
-    const next = await rotateStorefrontKey(ctx.db, id);
+    const next = await rotateKey(ctx, id);
     return { ...(await storefrontKeys.load(ctx, next.id)), key: next.key };
   },
 });

@@ -1,16 +1,10 @@
 // Admin users: each has one role; the store owner cannot be disabled or deleted, and only the owner edits the owner.
 // No admin acts on an admin who holds more than the calling token could grant (else a password reset is a takeover).
 import { z } from "zod";
-import bcrypt from "bcryptjs";
-import type { RequestContext } from "../../context.ts";
-import { adminPrincipal } from "../../context.ts";
-import { Conflict, Forbidden, Validation } from "../../errors.ts";
 import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
-import { BCRYPT_COST } from "../../customers/account.ts";
 import { adminResource } from "../resource.ts";
-import { assertCanGrant, assertCovers } from "../input.ts";
-import { endAdminCredentials } from "../../admin-users/credentials.ts";
-import { assertPasswordRule, newPasswordField, personalWords } from "../../auth/password-rule.ts";
+import { newPasswordField } from "../../auth/password-rule.ts";
+import { createUser, deleteUser, updateUser } from "./user-service.ts";
 
 export const AdminUserShape = z
   .object({
@@ -34,26 +28,6 @@ const UserInput = z.object({
   status: boolParam().optional(),
 });
 
-/** The role must exist, and the caller may only hand out what it holds itself. */
-async function checkRole(ctx: RequestContext, roleId: number) {
-  const role = await ctx.db.adminRole.findUnique({ where: { id: roleId } });
-  if (!role) throw Validation.field("roleId", `There is no role ${roleId}.`);
-  assertCanGrant(ctx, role.permissionType === "all" ? "all" : (role.permissions as string[]));
-}
-
-/** The target admin as it stands; the owner rule first, then: the caller could grant all its role holds today. */
-async function actOn(ctx: RequestContext, id: number) {
-  const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id }, include: { role: true } });
-  if (target.isOwner && !adminPrincipal(ctx).isOwner) throw new Forbidden("Only the store owner can change the owner's account.");
-  assertCovers(ctx, target.role, "an admin user");
-  return target;
-}
-
-async function checkEmail(ctx: RequestContext, address: string, except?: number) {
-  const other = await ctx.db.adminUser.findUnique({ where: { email: address }, select: { id: true } });
-  if (other && other.id !== except) throw Validation.field("email", "An admin user with this email already exists.");
-}
-
 export const adminUsers = adminResource({
   path: "settings/users",
   one: "User",
@@ -74,62 +48,7 @@ export const adminUsers = adminResource({
     ...(f.status !== undefined ? { status: f.status } : {}),
   }),
   sort: { fields: { id: (d) => ({ id: d }), name: (d) => ({ name: d }), email: (d) => ({ email: d }), created_at: (d) => ({ createdAt: d }) }, default: "id" },
-  create: {
-    input: UserInput,
-    run: async (ctx, input) => {
-      await checkRole(ctx, input.roleId);
-      await checkEmail(ctx, input.email);
-      await assertPasswordRule("password", input.password, personalWords(input.email, input.name));
-      const row = await ctx.db.adminUser.create({
-        data: {
-          name: input.name,
-          email: input.email,
-          passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
-          roleId: input.roleId,
-          status: input.status ?? true,
-          isOwner: false,
-        },
-      });
-      return row.id;
-    },
-  },
-  update: {
-    input: UserInput.partial(),
-    run: async (ctx, id, input) => {
-      const me = adminPrincipal(ctx);
-      const target = await actOn(ctx, id);
-      if (target.isOwner && (input.status === false || (input.roleId !== undefined && input.roleId !== target.roleId))) {
-        throw new Conflict("The store owner cannot be disabled or given another role.");
-      }
-      if (id === me.adminId && input.status === false) throw new Conflict("You cannot disable your own account.");
-      if (input.roleId !== undefined) await checkRole(ctx, input.roleId);
-      if (input.email) await checkEmail(ctx, input.email, id);
-      if (input.password) await assertPasswordRule("password", input.password, personalWords(input.email, target.email, input.name ?? target.name));
-      const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
-      await ctx.db.$transaction(async (tx) => {
-        await tx.adminUser.update({
-          where: { id },
-          data: {
-            name: input.name,
-            email: input.email,
-            roleId: input.roleId,
-            status: input.status,
-            passwordHash,
-            // An admin who chose a new password of their own has done what a one-time password asks for.
-            ...(passwordHash && id === me.adminId ? { mustChangePassword: false } : {}),
-          },
-        });
-        // The credential making the change stays when the admin changes their own password.
-        if (passwordHash) await endAdminCredentials(tx, id, id === me.adminId ? { sessionId: me.sessionId, tokenId: me.tokenId } : {});
-      });
-    },
-  },
-  remove: async (ctx, id) => {
-    const me = adminPrincipal(ctx);
-    const target = await ctx.db.adminUser.findUniqueOrThrow({ where: { id } });
-    if (target.isOwner) throw new Conflict("The store owner cannot be deleted.");
-    await actOn(ctx, id);
-    if (id === me.adminId) throw new Conflict("You cannot delete your own account.");
-    await ctx.db.adminUser.delete({ where: { id } });
-  },
+  create: { input: UserInput, run: createUser },
+  update: { input: UserInput.partial(), run: updateUser },
+  remove: deleteUser,
 });

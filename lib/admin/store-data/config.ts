@@ -2,9 +2,9 @@
 // keys the code reads are accepted, each with its own value type, so a value written here is one the store can use;
 // an unknown key or a value of the wrong type is a 422 and writes nothing.
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
 import { Validation } from "../../errors.ts";
 import { adminResource } from "../resource.ts";
+import { configKey, createConfigValue, updateConfigValue } from "./config-service.ts";
 
 interface ConfigKey {
   type: "integer" | "boolean" | "string";
@@ -42,12 +42,6 @@ function checkedValue(code: string, raw: unknown): string {
   return parsed.data;
 }
 
-async function channelCode(ctx: RequestContext, channel: string | null | undefined): Promise<string> {
-  if (!channel) return "";
-  if (!(await ctx.db.channel.count({ where: { code: channel } }))) throw Validation.field("channel", `The store has no channel "${channel}".`);
-  return channel;
-}
-
 export const configValues = adminResource({
   path: "settings/config-values", one: "ConfigValue", many: "ConfigValues", permission: "settings.config",
   permissions: { create: "settings.config.edit", remove: "settings.config.edit" }, model: "coreConfig", output: AdminConfigValue,
@@ -58,21 +52,12 @@ export const configValues = adminResource({
   create: {
     input: z.object({ code: z.string().trim().min(1, { message: "is required" }).max(191), value: scalar, channel: z.string().trim().max(60).nullable().optional() }),
     summary: `Set a configuration value, for the whole store or for one channel (\`channel\` code). Keys: ${Object.keys(CONFIG_KEYS).join(", ")}.`,
-    run: async (ctx, input) => {
-      const value = checkedValue(input.code, input.value);
-      const channel = await channelCode(ctx, input.channel);
-      const where = { code_channelCode_locale: { code: input.code, channelCode: channel, locale: "" } };
-      if (await ctx.db.coreConfig.findUnique({ where })) throw Validation.field("code", `${input.code} is set already${channel ? ` for ${channel}` : ""}; change that value.`);
-      return (await ctx.db.coreConfig.create({ data: { code: input.code, channelCode: channel, value } })).id;
-    },
+    run: (ctx, input) => createConfigValue(ctx, { ...input, value: checkedValue(input.code, input.value) }),
   },
   update: {
     input: z.object({ value: scalar }),
     summary: "Change a configuration value; it is checked against its key's type.",
-    run: async (ctx, id, input) => {
-      const row = await ctx.db.coreConfig.findUniqueOrThrow({ where: { id } });
-      await ctx.db.coreConfig.update({ where: { id }, data: { value: checkedValue(row.code, input.value) } });
-    },
+    run: async (ctx, id, input) => updateConfigValue(ctx, id, checkedValue(await configKey(ctx, id), input.value)),
   },
   remove: true,
 });

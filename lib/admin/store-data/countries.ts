@@ -2,10 +2,9 @@
 // as text, so a country or state that address books still use is not deleted (409), and a country's code is fixed
 // once made (rename it by name; a new code is a new country).
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Conflict, Validation } from "../../errors.ts";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
+import { createCountry, createState, deleteCountry, deleteState, updateCountry, updateState } from "./country-service.ts";
 
 const text = (max: number) => z.string().trim().min(1, { message: "is required" }).max(max);
 
@@ -18,10 +17,6 @@ const CountryFields = z.object({
   name: text(100),
 });
 
-async function addressesIn(ctx: RequestContext, country: string, state?: string): Promise<number> {
-  return ctx.db.customerAddress.count({ where: { country, ...(state === undefined ? {} : { state }) } });
-}
-
 export const countries = adminResource({
   path: "settings/countries", one: "Country", many: "Countries", permission: "settings.countries", model: "country", output: AdminCountry,
   include: () => ({ _count: { select: { states: true } } }),
@@ -29,20 +24,9 @@ export const countries = adminResource({
   filters: z.object({ code: z.string().trim().max(2).optional(), name: z.string().trim().max(100).optional() }),
   where: (_ctx, f) => ({ ...(f.code ? { code: f.code.toUpperCase() } : {}), ...(f.name ? { name: { contains: f.name } } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), code: (d) => ({ code: d }), name: (d) => ({ name: d }) }, default: "name" },
-  create: {
-    input: CountryFields,
-    run: async (ctx, input) => {
-      if (await ctx.db.country.count({ where: { code: input.code } })) throw Validation.field("code", `The country ${input.code} exists already.`);
-      return (await ctx.db.country.create({ data: input })).id;
-    },
-  },
-  update: { input: CountryFields.omit({ code: true }).partial(), run: async (ctx, id, input) => void (await ctx.db.country.update({ where: { id }, data: input })) },
-  remove: async (ctx, id) => {
-    const country = await ctx.db.country.findUniqueOrThrow({ where: { id } });
-    const used = await addressesIn(ctx, country.code);
-    if (used) throw new Conflict(`${used} customer address(es) are in ${country.name}; change them first.`);
-    await ctx.db.country.delete({ where: { id } });
-  },
+  create: { input: CountryFields, run: createCountry },
+  update: { input: CountryFields.omit({ code: true }).partial(), run: updateCountry },
+  remove: deleteCountry,
 });
 
 export const AdminCountryState = z
@@ -55,11 +39,6 @@ const StateFields = z.object({
   name: text(100),
 });
 
-async function stateCodeFree(ctx: RequestContext, countryId: number, code: string, except?: number) {
-  const other = await ctx.db.countryState.findUnique({ where: { countryId_code: { countryId, code } }, select: { id: true } });
-  if (other && other.id !== except) throw Validation.field("code", `The country has a state ${code} already.`);
-}
-
 export const countryStates = adminResource({
   path: "settings/country-states", one: "CountryState", many: "CountryStates", permission: "settings.countries", model: "countryState", output: AdminCountryState,
   include: () => ({ country: { select: { code: true } } }),
@@ -67,30 +46,7 @@ export const countryStates = adminResource({
   filters: z.object({ countryId: intParam().optional(), code: z.string().trim().max(10).optional() }),
   where: (_ctx, f) => ({ ...(f.countryId !== undefined ? { countryId: f.countryId } : {}), ...(f.code ? { code: f.code } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), code: (d) => ({ code: d }), name: (d) => ({ name: d }) }, default: "id" },
-  create: {
-    input: StateFields,
-    run: async (ctx, input) => {
-      if (!(await ctx.db.country.count({ where: { id: input.countryId } }))) throw Validation.field("countryId", `There is no country ${input.countryId}.`);
-      await stateCodeFree(ctx, input.countryId, input.code);
-      return (await ctx.db.countryState.create({ data: input })).id;
-    },
-  },
-  update: {
-    input: StateFields.omit({ countryId: true }).partial(),
-    run: async (ctx, id, input) => {
-      const state = await ctx.db.countryState.findUniqueOrThrow({ where: { id }, include: { country: true } });
-      if (input.code && input.code !== state.code) {
-        await stateCodeFree(ctx, state.countryId, input.code, id);
-        const used = await addressesIn(ctx, state.country.code, state.code);
-        if (used) throw new Conflict(`${used} customer address(es) use the state code ${state.code}; it cannot change.`);
-      }
-      await ctx.db.countryState.update({ where: { id }, data: input });
-    },
-  },
-  remove: async (ctx, id) => {
-    const state = await ctx.db.countryState.findUniqueOrThrow({ where: { id }, include: { country: true } });
-    const used = await addressesIn(ctx, state.country.code, state.code);
-    if (used) throw new Conflict(`${used} customer address(es) are in ${state.name}; change them first.`);
-    await ctx.db.countryState.delete({ where: { id } });
-  },
+  create: { input: StateFields, run: createState },
+  update: { input: StateFields.omit({ countryId: true }).partial(), run: updateState },
+  remove: deleteState,
 });

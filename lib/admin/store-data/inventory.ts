@@ -1,10 +1,9 @@
 // Stock per product and channel (ProductInventory) as its own Admin API resource. A write here drops the shop's
 // cached catalog reads like any catalog write (lib/catalog/cache.ts), so the shop sees the new stock at once.
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Validation } from "../../errors.ts";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
+import { createInventory, setInventoryQty } from "./inventory-service.ts";
 
 export const AdminInventory = z
   .object({ id: z.int(), productId: z.int(), sku: z.string(), channelId: z.int(), channelCode: z.string(), qty: z.int() })
@@ -12,17 +11,6 @@ export const AdminInventory = z
 
 const qty = intParam().pipe(z.int().min(0, { message: "cannot be negative" }).max(1e9));
 const EDIT = "catalog.inventory.edit";
-
-async function checkRefs(ctx: RequestContext, productId: number, channelId: number) {
-  const [product, channel] = await Promise.all([
-    ctx.db.product.findUnique({ where: { id: productId }, select: { type: true } }),
-    ctx.db.channel.count({ where: { id: channelId } }),
-  ]);
-  if (!product) throw Validation.field("productId", `There is no product ${productId}.`);
-  if (product.type === "configurable") throw Validation.field("productId", "A configurable product has no stock of its own; stock its variants.");
-  if (!channel) throw Validation.field("channelId", `There is no channel ${channelId}.`);
-  if (await ctx.db.productInventory.count({ where: { productId, channelId } })) throw Validation.field("channelId", "The product has stock in this channel already; change that row.");
-}
 
 export const inventories = adminResource({
   path: "catalog/inventories", one: "Inventory", many: "Inventories", permission: "catalog.inventory",
@@ -39,11 +27,8 @@ export const inventories = adminResource({
   create: {
     input: z.object({ productId: recordId(), channelId: recordId(), qty }),
     summary: "Stock a product in a channel (one row per product and channel).",
-    run: async (ctx, input) => {
-      await checkRefs(ctx, input.productId, input.channelId);
-      return (await ctx.db.productInventory.create({ data: input })).id;
-    },
+    run: createInventory,
   },
-  update: { input: z.object({ qty }), summary: "Set the quantity in stock.", run: async (ctx, id, input) => void (await ctx.db.productInventory.update({ where: { id }, data: input })) },
+  update: { input: z.object({ qty }), summary: "Set the quantity in stock.", run: setInventoryQty },
   remove: true,
 });

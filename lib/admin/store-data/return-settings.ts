@@ -3,11 +3,11 @@
 // a reason is switched off instead, and a field's answers would go with it. The nine statuses the return process
 // moves through (lib/returns/statuses.ts) can be retitled and recoloured but not deleted.
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Conflict, Validation } from "../../errors.ts";
 import { boolParam, intParam } from "../../operations/fields.ts";
-import { RETURN_STATUSES } from "../../returns/statuses.ts";
 import { adminResource } from "../resource.ts";
+import {
+  BUILT_IN, createField, createReason, createStatus, deleteField, deleteReason, deleteStatus, updateField, updateReason, updateStatus,
+} from "./return-settings-service.ts";
 
 const text = (max: number) => z.string().trim().min(1, { message: "is required" }).max(max);
 const position = intParam().pipe(z.int().min(0).max(1e6));
@@ -32,13 +32,9 @@ export const returnReasons = adminResource({
   filters: z.object({ status: boolParam().optional(), resolutionType: z.string().max(20).optional() }),
   where: (_ctx, f) => ({ ...(f.status !== undefined ? { status: f.status } : {}), ...(f.resolutionType ? { resolutionType: f.resolutionType } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), position: (d) => ({ position: d }), title: (d) => ({ title: d }) }, default: "position" },
-  create: { input: ReasonFields, run: async (ctx, input) => (await ctx.db.returnReason.create({ data: input })).id },
-  update: { input: ReasonFields.partial(), run: async (ctx, id, input) => void (await ctx.db.returnReason.update({ where: { id }, data: input })) },
-  remove: async (ctx, id) => {
-    const used = await ctx.db.returnRequest.count({ where: { reasonId: id } });
-    if (used) throw new Conflict(`${used} return(s) give this reason; switch it off (status false) instead of deleting it.`);
-    await ctx.db.returnReason.delete({ where: { id } });
-  },
+  create: { input: ReasonFields, run: createReason },
+  update: { input: ReasonFields.partial(), run: updateReason },
+  remove: deleteReason,
 });
 
 // ── Statuses ──
@@ -46,7 +42,6 @@ export const AdminReturnStatus = z
   .object({ id: z.int(), code: z.string(), title: z.string(), color: z.string(), builtIn: z.boolean(), returnCount: z.int(), createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: "AdminReturnStatus", iri: "/api/admin/sales/return-statuses" });
 
-const BUILT_IN = new Set<number>(RETURN_STATUSES.map((s) => s.id));
 const color = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, { message: "must be a hex colour such as #F59E0B" });
 const StatusFields = z.object({ code, title: text(100), color });
 
@@ -60,24 +55,14 @@ export const returnStatuses = adminResource({
   create: {
     input: StatusFields,
     summary: "Add a return status (a label the store uses beside the built-in ones); its id follows the highest.",
-    run: async (ctx, input) => {
-      if (await ctx.db.returnStatus.count({ where: { code: input.code } })) throw Validation.field("code", `The status ${input.code} exists already.`);
-      // Status ids are fixed numbers (WIRE.md), not generated: the next one after the highest.
-      const top = await ctx.db.returnStatus.aggregate({ _max: { id: true } });
-      return (await ctx.db.returnStatus.create({ data: { ...input, id: Math.max(top._max.id ?? 0, RETURN_STATUSES.length) + 1 } })).id;
-    },
+    run: createStatus,
   },
   update: {
     input: StatusFields.omit({ code: true }).partial(),
     summary: "Retitle or recolour a return status; the code is what the return process knows it by and stays.",
-    run: async (ctx, id, input) => void (await ctx.db.returnStatus.update({ where: { id }, data: input })),
+    run: updateStatus,
   },
-  remove: async (ctx, id) => {
-    if (BUILT_IN.has(id)) throw new Conflict("The return process moves returns through this status; it cannot be deleted.");
-    const used = await ctx.db.returnRequest.count({ where: { statusId: id } });
-    if (used) throw new Conflict(`${used} return(s) are in this status.`);
-    await ctx.db.returnStatus.delete({ where: { id } });
-  },
+  remove: deleteStatus,
 });
 
 // ── Custom fields ──
@@ -97,20 +82,6 @@ const FieldFields = z.object({
   isRequired: boolParam().optional(),
   options: z.array(z.string().trim().min(1, { message: "is required" }).max(255)).max(100).nullable().optional(),
 });
-type FieldInput = Partial<z.output<typeof FieldFields>>;
-
-/** A select needs its choices; the other types take none. */
-function checkOptions(input: FieldInput, current?: { type: string; options: unknown }) {
-  const type = input.type ?? current?.type;
-  const options = input.options !== undefined ? input.options : (current?.options as string[] | null | undefined);
-  if (type === "select" && !options?.length) throw Validation.field("options", "A select field needs at least one option.");
-  if (type !== "select" && input.options?.length) throw Validation.field("options", "Only a select field has options.");
-  if (options && new Set(options).size !== options.length) throw Validation.field("options", "Options must differ from each other.");
-}
-
-async function answers(ctx: RequestContext, fieldId: number) {
-  return ctx.db.returnCustomValue.count({ where: { fieldId } });
-}
 
 /** Stored choices as text: plain strings, or `{ value }` objects as an older form wrote them. */
 const optionText = (x: unknown): string => {
@@ -126,31 +97,11 @@ export const returnCustomFields = adminResource({
   filters: z.object({ type: z.string().max(20).optional(), code: z.string().max(60).optional() }),
   where: (_ctx, f) => ({ ...(f.type ? { type: f.type } : {}), ...(f.code ? { code: f.code } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), position: (d) => ({ position: d }), code: (d) => ({ code: d }) }, default: "position" },
-  create: {
-    input: FieldFields,
-    run: async (ctx, input) => {
-      checkOptions(input);
-      if (await ctx.db.returnCustomField.count({ where: { code: input.code } })) throw Validation.field("code", `The field ${input.code} exists already.`);
-      return (await ctx.db.returnCustomField.create({ data: { ...input, options: input.type === "select" ? input.options! : undefined } })).id;
-    },
-  },
+  create: { input: FieldFields, run: createField },
   update: {
     input: FieldFields.omit({ code: true }).partial(),
     summary: "Change a return field; its type cannot change once returns have answered it.",
-    run: async (ctx, id, input) => {
-      const current = await ctx.db.returnCustomField.findUniqueOrThrow({ where: { id } });
-      checkOptions(input, current);
-      if (input.type && input.type !== current.type && (await answers(ctx, id))) throw new Conflict("Returns have answered this field; its type cannot change.");
-      const { options, ...rest } = input;
-      const type = input.type ?? current.type;
-      // Only a select keeps choices (the output shows none for other types).
-      const choices = type !== "select" ? [] : options ?? undefined;
-      await ctx.db.returnCustomField.update({ where: { id }, data: { ...rest, ...(choices !== undefined ? { options: choices } : {}) } });
-    },
+    run: updateField,
   },
-  remove: async (ctx, id) => {
-    const used = await answers(ctx, id);
-    if (used) throw new Conflict(`${used} return(s) hold an answer to this field; deleting it would erase them.`);
-    await ctx.db.returnCustomField.delete({ where: { id } });
-  },
+  remove: deleteField,
 });

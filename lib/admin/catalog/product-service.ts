@@ -1,97 +1,13 @@
-// Product writes: the input, its checks against the store (locales, channels, categories, attributes, variants)
-// and one transaction that writes the product with its translations, channels, categories, stock and values.
-import { z } from "zod";
+// Product writes, the database work behind ./products.ts and the CSV import: the input's checks against the store
+// (locales, channels, categories, attributes, variants) and one transaction that writes the product with its
+// translations, channels, categories, stock and values; image files.
+import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
-import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
-import { nullableText, nullableHtml } from "../input.ts";
-import { BUNDLE_OPTION_TYPES, CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
-
-const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
-const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
-const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
-
-const TranslationInput = z.object({
-  locale: z.string().trim().min(1).max(20),
-  name: z.string().trim().min(1, { message: "is required" }).max(255),
-  urlKey: slug,
-  shortDescription: nullableHtml(2000),
-  description: nullableHtml(100_000),
-  metaTitle: nullableText(255),
-  metaDescription: nullableText(1000),
-  metaKeywords: nullableText(1000),
-});
-
-const AttributeValueInput = z.object({
-  attributeCode: z.string().trim().min(1).max(191),
-  optionId: recordId().optional(),
-  optionIds: z.array(recordId()).max(100).optional(),
-  value: z.union([z.string().max(65535), z.number(), z.boolean()]).nullable().optional(),
-  locale: z.string().max(20).optional(),
-  channelId: recordId().optional(),
-});
-
-const position = intParam().pipe(z.int().min(0).max(1_000_000));
-const childQty = intParam().pipe(z.int().min(0).max(10_000));
-
-const GroupedProductInput = z.object({ productId: recordId(), qty: childQty.optional(), position: position.optional() });
-
-const BundleOptionInput = z.object({
-  label: z.string().trim().min(1, { message: "is required" }).max(255),
-  /** Labels in other locales than the channel's default (which `label` is). */
-  translations: z.array(z.object({ locale: z.string().trim().min(1).max(20), label: z.string().trim().min(1).max(255) })).max(50).optional(),
-  type: z.enum(BUNDLE_OPTION_TYPES, { message: `must be one of ${BUNDLE_OPTION_TYPES.join(", ")}` }),
-  isRequired: boolParam().optional(),
-  position: position.optional(),
-  products: z
-    .array(
-      z.object({
-        productId: recordId(),
-        qty: intParam().pipe(z.int().min(1).max(10_000)).optional(),
-        isUserDefined: boolParam().optional(),
-        isDefault: boolParam().optional(),
-        position: position.optional(),
-      }),
-    )
-    .min(1, { message: "needs at least one product" })
-    .max(100),
-});
-
-export const ProductFields = z.object({
-  sku: z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: "may hold letters, digits, dot, dash and underscore" }),
-  price: money,
-  specialPrice: money.nullable().optional(),
-  specialPriceFrom: z.iso.datetime({ offset: true }).nullable().optional(),
-  specialPriceTo: z.iso.datetime({ offset: true }).nullable().optional(),
-  cost: money.nullable().optional(),
-  weight: numberParam().pipe(z.number().min(0)).nullable().optional(),
-  status: boolParam().optional(),
-  visibleIndividually: boolParam().optional(),
-  new: boolParam().optional(),
-  featured: boolParam().optional(),
-  rmaReturnPeriod: intParam().pipe(z.int().min(0).max(3650)).nullable().optional(),
-  translations: z.array(TranslationInput).min(1, { message: "needs at least one locale" }).max(50),
-  channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100).optional(),
-  categories: z.array(recordId()).max(500).optional(),
-  inventories: z.array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)) })).max(100).optional(),
-  attributeValues: z.array(AttributeValueInput).max(200).optional(),
-  superAttributes: z.array(z.string().trim().min(1).max(191)).max(10).optional(),
-  /**
-   * A grouped product's associated (simple or virtual) products, `{ productId, qty, position }` each or a bare
-   * product id (the family's `grouped_products: [ids]`, camelCased on the way in) at quantity 1; replaces the set.
-   */
-  groupedProducts: z.array(z.union([GroupedProductInput, recordId()])).max(100).optional(),
-  /** A bundle's options, each with its (simple or virtual) products; replaces the set. */
-  bundleOptions: z.array(BundleOptionInput).max(50).optional(),
-});
-
-export const ProductCreate = ProductFields.extend({
-  type: z.enum(PRODUCT_TYPES, { message: `must be one of ${PRODUCT_TYPES.join(", ")}` }),
-  parentId: recordId().optional(),
-});
-export const ProductUpdate = ProductFields.partial();
-export type ProductInput = Partial<z.output<typeof ProductCreate>>;
+import { EXTENSIONS, storeFile } from "../../storage/files.ts";
+import { CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
+import type { AttributeValueInput, ProductCreate, ProductInput, ProductUpdate } from "./product-input.ts";
 
 type Existing = { id: number; type: string; parentId: number | null; sku: string; superAttributes: string[] } | null;
 
@@ -390,4 +306,13 @@ export async function deleteProduct(ctx: RequestContext, id: number): Promise<vo
 
 export async function updateProduct(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<void> {
   await (await planUpdate(ctx, id, input))();
+}
+
+/** Stores checked images (their bytes already sniffed) and lists them after the product's others. */
+export async function addProductImages(ctx: RequestContext, id: number, images: { bytes: Uint8Array; type: string }[]): Promise<void> {
+  const last = await ctx.db.productImage.aggregate({ where: { productId: id }, _max: { position: true } });
+  let position = last._max.position ?? 0;
+  const paths = [];
+  for (const f of images) paths.push(await storeFile(`product/${id}`, EXTENSIONS[f.type], f.bytes));
+  await ctx.db.productImage.createMany({ data: paths.map((path) => ({ productId: id, path, type: "images", position: ++position })) });
 }

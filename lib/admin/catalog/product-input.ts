@@ -1,0 +1,91 @@
+// The product input of the Admin API, as the product declarations (./products.ts) and the CSV import
+// (../imports/products.ts) take it; ./product-service.ts checks it against the store and writes it.
+import { z } from "zod";
+import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
+import { nullableText, nullableHtml } from "../input.ts";
+import { BUNDLE_OPTION_TYPES } from "../../catalog/composite.ts";
+
+const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
+const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
+const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
+
+const TranslationInput = z.object({
+  locale: z.string().trim().min(1).max(20),
+  name: z.string().trim().min(1, { message: "is required" }).max(255),
+  urlKey: slug,
+  shortDescription: nullableHtml(2000),
+  description: nullableHtml(100_000),
+  metaTitle: nullableText(255),
+  metaDescription: nullableText(1000),
+  metaKeywords: nullableText(1000),
+});
+
+export const AttributeValueInput = z.object({
+  attributeCode: z.string().trim().min(1).max(191),
+  optionId: recordId().optional(),
+  optionIds: z.array(recordId()).max(100).optional(),
+  value: z.union([z.string().max(65535), z.number(), z.boolean()]).nullable().optional(),
+  locale: z.string().max(20).optional(),
+  channelId: recordId().optional(),
+});
+
+const position = intParam().pipe(z.int().min(0).max(1_000_000));
+const childQty = intParam().pipe(z.int().min(0).max(10_000));
+
+const GroupedProductInput = z.object({ productId: recordId(), qty: childQty.optional(), position: position.optional() });
+
+const BundleOptionInput = z.object({
+  label: z.string().trim().min(1, { message: "is required" }).max(255),
+  /** Labels in other locales than the channel's default (which `label` is). */
+  translations: z.array(z.object({ locale: z.string().trim().min(1).max(20), label: z.string().trim().min(1).max(255) })).max(50).optional(),
+  type: z.enum(BUNDLE_OPTION_TYPES, { message: `must be one of ${BUNDLE_OPTION_TYPES.join(", ")}` }),
+  isRequired: boolParam().optional(),
+  position: position.optional(),
+  products: z
+    .array(
+      z.object({
+        productId: recordId(),
+        qty: intParam().pipe(z.int().min(1).max(10_000)).optional(),
+        isUserDefined: boolParam().optional(),
+        isDefault: boolParam().optional(),
+        position: position.optional(),
+      }),
+    )
+    .min(1, { message: "needs at least one product" })
+    .max(100),
+});
+
+export const ProductFields = z.object({
+  sku: z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: "may hold letters, digits, dot, dash and underscore" }),
+  price: money,
+  specialPrice: money.nullable().optional(),
+  specialPriceFrom: z.iso.datetime({ offset: true }).nullable().optional(),
+  specialPriceTo: z.iso.datetime({ offset: true }).nullable().optional(),
+  cost: money.nullable().optional(),
+  weight: numberParam().pipe(z.number().min(0)).nullable().optional(),
+  status: boolParam().optional(),
+  visibleIndividually: boolParam().optional(),
+  new: boolParam().optional(),
+  featured: boolParam().optional(),
+  rmaReturnPeriod: intParam().pipe(z.int().min(0).max(3650)).nullable().optional(),
+  translations: z.array(TranslationInput).min(1, { message: "needs at least one locale" }).max(50),
+  channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100).optional(),
+  categories: z.array(recordId()).max(500).optional(),
+  inventories: z.array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)) })).max(100).optional(),
+  attributeValues: z.array(AttributeValueInput).max(200).optional(),
+  superAttributes: z.array(z.string().trim().min(1).max(191)).max(10).optional(),
+  /**
+   * A grouped product's associated (simple or virtual) products, `{ productId, qty, position }` each or a bare
+   * product id (the family's `grouped_products: [ids]`, camelCased on the way in) at quantity 1; replaces the set.
+   */
+  groupedProducts: z.array(z.union([GroupedProductInput, recordId()])).max(100).optional(),
+  /** A bundle's options, each with its (simple or virtual) products; replaces the set. */
+  bundleOptions: z.array(BundleOptionInput).max(50).optional(),
+});
+
+export const ProductCreate = ProductFields.extend({
+  type: z.enum(PRODUCT_TYPES, { message: `must be one of ${PRODUCT_TYPES.join(", ")}` }),
+  parentId: recordId().optional(),
+});
+export const ProductUpdate = ProductFields.partial();
+export type ProductInput = Partial<z.output<typeof ProductCreate>>;

@@ -1,0 +1,71 @@
+// Customers from the back office: the database work behind ./customers.ts. A password given here replaces the
+// customer's password and signs out all their tokens.
+import bcrypt from "bcryptjs";
+import type { RequestContext } from "../../context.ts";
+import { Validation } from "../../errors.ts";
+import { randomSecret } from "../../auth/secrets.ts";
+import { BCRYPT_COST } from "../../customers/account.ts";
+import { assertPasswordRule, personalWords } from "../../auth/password-rule.ts";
+
+export interface CustomerFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+  phone?: string | null;
+  gender?: "Male" | "Female" | "Other" | null;
+  dateOfBirth?: string | null;
+  status?: number;
+  isVerified?: boolean;
+  isSuspended?: boolean;
+  customerGroupId?: number | null;
+  channelId?: number | null;
+}
+type Input = Partial<CustomerFields>;
+
+async function check(ctx: RequestContext, input: Input, selfId?: number) {
+  if (input.password) {
+    const self = selfId === undefined ? null : await ctx.db.customer.findUnique({ where: { id: selfId }, select: { email: true, firstName: true, lastName: true } });
+    const firstName = input.firstName ?? self?.firstName;
+    const lastName = input.lastName ?? self?.lastName;
+    await assertPasswordRule("password", input.password, personalWords(input.email, self?.email, firstName, lastName, `${firstName ?? ""} ${lastName ?? ""}`));
+  }
+  if (input.email) {
+    const other = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (other && other.id !== selfId) throw Validation.field("email", "A customer with this email already exists.");
+  }
+  if (input.customerGroupId && !(await ctx.db.customerGroup.count({ where: { id: input.customerGroupId } }))) throw Validation.field("customerGroupId", "There is no such customer group.");
+  if (input.channelId && !(await ctx.db.channel.count({ where: { id: input.channelId } }))) throw Validation.field("channelId", "There is no such channel.");
+}
+
+async function data(input: Input) {
+  const { password, ...rest } = input;
+  return { ...rest, ...(password ? { passwordHash: await bcrypt.hash(password, BCRYPT_COST) } : {}) };
+}
+
+/** Without a password the account can only be entered after a password reset. */
+export async function createCustomer(ctx: RequestContext, input: CustomerFields): Promise<number> {
+  await check(ctx, input);
+  const row = await ctx.db.customer.create({
+    data: {
+      ...(await data(input)),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash: await bcrypt.hash(input.password ?? randomSecret(24), BCRYPT_COST),
+      apiToken: randomSecret(40),
+      channelId: input.channelId ?? ctx.channel.id,
+    },
+  });
+  return row.id;
+}
+
+export async function updateCustomer(ctx: RequestContext, id: number, input: Input): Promise<void> {
+  await check(ctx, input, id);
+  const fields = await data(input);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.customer.update({ where: { id }, data: fields });
+    // Whoever held the old password (or a token got with it) is out: the reset is usually why it is set.
+    if (input.password) await tx.customerToken.deleteMany({ where: { customerId: id } });
+  });
+}

@@ -1,0 +1,16 @@
+// GDPR requests: the database work behind ./gdpr.ts, moves of the one GDPR state machine (lib/gdpr/transitions.ts)
+// guarded on the status read; a completed request mails the customer in the same transaction.
+import type { RequestContext } from "../../context.ts";
+import { Conflict } from "../../errors.ts";
+import { transition, type GdprEvent } from "../../gdpr/transitions.ts";
+import { mailGdprEvent } from "../../mail/events.ts";
+
+export async function moveGdprRequest(ctx: RequestContext, id: number, event: Exclude<GdprEvent, "revoke" | "delete">): Promise<void> {
+  const request = await ctx.db.gdprRequest.findUniqueOrThrow({ where: { id } });
+  const next = transition(request.status, event);
+  await ctx.db.$transaction(async (tx) => {
+    const moved = await tx.gdprRequest.updateMany({ where: { id, status: request.status }, data: { status: next } });
+    if (moved.count !== 1) throw new Conflict("The request changed meanwhile; reload it and try again.");
+    if (next === "completed") await mailGdprEvent(tx, "gdpr_completed", id, ctx.locale);
+  });
+}
