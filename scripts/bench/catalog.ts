@@ -1,37 +1,33 @@
-// Grows a seeded store to a large catalog fast: raw multi-row INSERTs with bound parameters, a few thousand
-// products per transaction, ids assigned here so that no row needs a round trip for its product's id.
+// Grows a seeded store to a large catalog fast: multi-row INSERTs through the typed layer, a few thousand products
+// per transaction, ids assigned here so that no row needs a round trip for its product's id.
 // The products look like the demo's simple products: two locales, one image, a sub-category and its department,
 // a color and a size, stock in the default channel.
-import { provider, type Db } from "../../lib/db/client.ts";
+import type { Insertable } from "kysely";
+import type { DB, Sql } from "../../lib/db/sql/index.ts";
+import { followIdSequence } from "../../lib/db/sql/expressions.ts";
+import { listed } from "../../lib/catalog/visibility.ts";
 
 /** Bound parameters per statement, below SQLite's limit (32,766) and PostgreSQL's (65,535). */
 const PARAMS_PER_STATEMENT = 30_000;
 const PRODUCTS_PER_TRANSACTION = 10_000;
 
-type Row = (string | number | null)[];
-
-async function insertRows(db: Db, table: string, columns: string[], rows: Row[]): Promise<void> {
-  // SQLite takes `?`, PostgreSQL `$1, $2, …` (whose untyped parameters take their column's type: 1/0 booleans too).
-  const pg = provider() === "postgresql";
-  let n = 0;
-  const tuple = () => `(${columns.map(() => (pg ? `$${++n}` : "?")).join(",")})`;
-  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES `;
-  const perStatement = Math.floor(PARAMS_PER_STATEMENT / columns.length);
+async function insertRows<T extends keyof DB>(db: Sql, table: T, rows: Insertable<DB[T]>[]): Promise<void> {
+  if (!rows.length) return;
+  // The layer adds createdAt/updatedAt where a row leaves them out: counted with the row's own columns.
+  const perStatement = Math.floor(PARAMS_PER_STATEMENT / (Object.keys(rows[0]).length + 2));
   for (let i = 0; i < rows.length; i += perStatement) {
-    const chunk = rows.slice(i, i + perStatement);
-    n = 0;
-    await db.$executeRawUnsafe(head + chunk.map(tuple).join(","), ...chunk.flat());
+    await db.insertInto(table).values(rows.slice(i, i + perStatement)).execute();
   }
 }
 
-/** Visible products of the default channel: what the product list counts. */
-export async function visibleProducts(db: Db, channelId: number): Promise<number> {
-  const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
-    `SELECT count(*) AS n FROM "Product" p JOIN "ProductChannel" c ON c."productId" = p.id AND c."channelId" = ${provider() === "postgresql" ? "$1" : "?"}
-     WHERE p.status = true AND p."visibleIndividually" = true AND p."parentId" IS NULL`,
-    channelId,
-  );
-  return Number(rows[0].n);
+/** Listed products of the default channel: what the product list counts (lib/catalog/visibility.ts). */
+export async function visibleProducts(db: Sql, channelId: number): Promise<number> {
+  const row = await db
+    .selectFrom("Product as p")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where(listed("p", channelId))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 interface StoreShape {
@@ -41,74 +37,69 @@ interface StoreShape {
   attributeOptions: { attributeId: number; optionIds: number[] }[];
 }
 
-async function storeShape(db: Db): Promise<StoreShape> {
-  const channel = await db.channel.findUniqueOrThrow({ where: { code: "default" }, select: { id: true, rootCategoryId: true } });
-  const categories = await db.category.findMany({ where: { status: 1 }, select: { id: true, parentId: true } });
+async function storeShape(db: Sql): Promise<StoreShape> {
+  const channel = await db.selectFrom("Channel").select(["id", "rootCategoryId"]).where("code", "=", "default").executeTakeFirstOrThrow();
+  const categories = await db.selectFrom("Category").select(["id", "parentId"]).where("status", "=", 1).execute();
   const departments = new Set(categories.filter((c) => c.parentId === channel.rootCategoryId).map((c) => c.id));
   const leaves = categories.filter((c) => c.parentId !== null && departments.has(c.parentId)).map((c) => [c.id, c.parentId!] as [number, number]);
-  const attributes = await db.attribute.findMany({
-    where: { code: { in: ["color", "size"] } },
-    select: { id: true, options: { select: { id: true }, orderBy: { id: "asc" } } },
-  });
+  const attributes = await db.selectFrom("Attribute").select(["id"]).where("code", "in", ["color", "size"]).execute();
+  const options = await db.selectFrom("AttributeOption").select(["id", "attributeId"]).orderBy("id", "asc").execute();
   return {
     channelId: channel.id,
     leaves,
-    attributeOptions: attributes.map((a) => ({ attributeId: a.id, optionIds: a.options.map((o) => o.id) })),
+    attributeOptions: attributes.map((a) => ({ attributeId: a.id, optionIds: options.filter((o) => o.attributeId === a.id).map((o) => o.id) })),
   };
 }
 
 /** Adds simple products until the default channel lists `target` of them. Returns how many were added. */
-export async function growCatalog(db: Db, target: number, now = new Date()): Promise<number> {
+export async function growCatalog(db: Sql, target: number, now = new Date()): Promise<number> {
   const shape = await storeShape(db);
   const missing = target - (await visibleProducts(db, shape.channelId));
   if (missing <= 0) return 0;
-  const maxId = async (table: string) =>
-    Number((await db.$queryRawUnsafe<{ m: number | bigint | null }[]>(`SELECT max(id) AS m FROM "${table}"`))[0].m ?? 0);
-  let productId = await maxId("Product");
+  let productId = Number((await db.selectFrom("Product").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst())?.m ?? 0);
   for (let done = 0; done < missing; done += PRODUCTS_PER_TRANSACTION) {
     const count = Math.min(PRODUCTS_PER_TRANSACTION, missing - done);
-    const products: Row[] = [];
-    const translations: Row[] = [];
-    const channels: Row[] = [];
-    const categories: Row[] = [];
-    const inventories: Row[] = [];
-    const images: Row[] = [];
-    const values: Row[] = [];
+    const products: Insertable<DB["Product"]>[] = [];
+    const translations: Insertable<DB["ProductTranslation"]>[] = [];
+    const channels: Insertable<DB["ProductChannel"]>[] = [];
+    const categories: Insertable<DB["ProductCategory"]>[] = [];
+    const inventories: Insertable<DB["ProductInventory"]>[] = [];
+    const images: Insertable<DB["ProductImage"]>[] = [];
+    const values: Insertable<DB["ProductAttributeValue"]>[] = [];
     for (let k = 0; k < count; k++) {
       const n = done + k + 1;
       const id = ++productId;
-      const sku = `BENCH-${String(n).padStart(6, "0")}`;
       const cents = 500 + ((n * 7919) % 49_500);
-      const created = new Date(now.getTime() - ((n * 104_729) % (365 * 24 * 3600)) * 1000).toISOString();
-      products.push([id, sku, "simple", null, 1, 1, cents / 100, (cents * 0.6) / 100, 0.5, n % 17 === 0 ? 1 : 0, n % 23 === 0 ? 1 : 0, created, created]);
+      const created = new Date(now.getTime() - ((n * 104_729) % (365 * 24 * 3600)) * 1000);
+      products.push({
+        id, sku: `BENCH-${String(n).padStart(6, "0")}`, type: "simple", parentId: null, status: true, visibleIndividually: true,
+        price: (cents / 100).toString(), cost: ((cents * 0.6) / 100).toString(), weight: "0.5", new: n % 17 === 0, featured: n % 23 === 0,
+        createdAt: created, updatedAt: created,
+      });
       translations.push(
-        [id, "en", `Bench Product ${n}`, `bench-product-${n}`, `Bench product number ${n}.`, `<p>Bench product number ${n}.</p>`],
-        [id, "fr", `Produit Bench ${n}`, `produit-bench-${n}`, `Produit bench numéro ${n}.`, `<p>Produit bench numéro ${n}.</p>`],
+        { productId: id, locale: "en", name: `Bench Product ${n}`, urlKey: `bench-product-${n}`, shortDescription: `Bench product number ${n}.`, description: `<p>Bench product number ${n}.</p>` },
+        { productId: id, locale: "fr", name: `Produit Bench ${n}`, urlKey: `produit-bench-${n}`, shortDescription: `Produit bench numéro ${n}.`, description: `<p>Produit bench numéro ${n}.</p>` },
       );
-      channels.push([id, shape.channelId]);
+      channels.push({ productId: id, channelId: shape.channelId });
       const [leaf, department] = shape.leaves[n % shape.leaves.length];
-      categories.push([id, leaf, 0], [id, department, 0]);
-      inventories.push([id, shape.channelId, 1_000_000_000]);
-      images.push([id, "images", `product/bench/${n % 50}.png`, 1]);
+      categories.push({ productId: id, categoryId: leaf, position: 0 }, { productId: id, categoryId: department, position: 0 });
+      inventories.push({ productId: id, channelId: shape.channelId, qty: 1_000_000_000 });
+      images.push({ productId: id, type: "images", path: `product/bench/${n % 50}.png`, position: 1 });
       for (const a of shape.attributeOptions) {
-        if (a.optionIds.length) values.push([id, a.attributeId, a.optionIds[(n * 31 + a.attributeId) % a.optionIds.length]]);
+        if (a.optionIds.length) values.push({ productId: id, attributeId: a.attributeId, optionId: a.optionIds[(n * 31 + a.attributeId) % a.optionIds.length] });
       }
     }
-    await db.$transaction(
-      async (tx) => {
-        const t = tx as unknown as Db;
-        await insertRows(t, "Product", ["id", "sku", "type", "parentId", "status", "visibleIndividually", "price", "cost", "weight", "new", "featured", "createdAt", "updatedAt"], products);
-        await insertRows(t, "ProductTranslation", ["productId", "locale", "name", "urlKey", "shortDescription", "description"], translations);
-        await insertRows(t, "ProductChannel", ["productId", "channelId"], channels);
-        await insertRows(t, "ProductCategory", ["productId", "categoryId", "position"], categories);
-        await insertRows(t, "ProductInventory", ["productId", "channelId", "qty"], inventories);
-        await insertRows(t, "ProductImage", ["productId", "type", "path", "position"], images);
-        await insertRows(t, "ProductAttributeValue", ["productId", "attributeId", "optionId"], values);
-      },
-      { maxWait: 10_000, timeout: 600_000 },
-    );
+    await db.transaction().execute(async (tx) => {
+      await insertRows(tx, "Product", products);
+      await insertRows(tx, "ProductTranslation", translations);
+      await insertRows(tx, "ProductChannel", channels);
+      await insertRows(tx, "ProductCategory", categories);
+      await insertRows(tx, "ProductInventory", inventories);
+      await insertRows(tx, "ProductImage", images);
+      await insertRows(tx, "ProductAttributeValue", values);
+    });
   }
-  // PostgreSQL: the product ids were given here, so the id sequence must be moved past them.
-  if (provider() === "postgresql") await db.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"Product"', 'id'), (SELECT max(id) FROM "Product"))`);
+  // The product ids were given here: PostgreSQL's id sequence must move past them.
+  await followIdSequence(db, "Product");
   return missing;
 }

@@ -6,14 +6,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../../lib/db/migrate.ts";
-import { disconnectDb, getDb, type Db } from "../../lib/db/client.ts";
+import { disconnectDb, getDb, getSql, type Db } from "../../lib/db/client.ts";
+import type { Sql } from "../../lib/db/sql/index.ts";
+import { settleBulkWrites } from "../../lib/db/sql/expressions.ts";
 import { seedDemoStore } from "../../lib/seed/index.ts";
 import { createStorefrontKey } from "../../lib/storefront-keys/index.ts";
 import { growCatalog, visibleProducts } from "./catalog.ts";
 
 export const BASE_DATABASE = "file:./data/bench.db";
 const PG_SERVER = process.env.BENCH_PG_URL ?? "postgresql://root@127.0.0.1:5432";
-const PG_BASE = "commerce_bench";
+/** BENCH_PG_DATABASE names the base database (the large catalogs get its name with _1k, _100k). */
+const PG_BASE = process.env.BENCH_PG_DATABASE ?? "commerce_bench";
 /** Stock of every product in the bench store: checkouts never run out. */
 const AMPLE_STOCK = 1_000_000_000;
 
@@ -53,15 +56,13 @@ function remove(url: string): void {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(fileOf(url) + suffix, { force: true });
 }
 
-async function withDatabase<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> {
+async function withDatabase<T>(url: string, work: (db: Db, sql: Sql) => Promise<T>): Promise<T> {
   process.env.DATABASE_URL = url;
   try {
-    const db = await getDb();
-    const result = await work(db);
-    // Fold the write-ahead log into the file, so a copy of the file is the whole database; PostgreSQL: fresh
-    // planner statistics after the bulk inserts.
-    if (url.startsWith("file:")) await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-    else await db.$executeRawUnsafe("ANALYZE");
+    const [db, sql] = await Promise.all([getDb(), getSql()]);
+    const result = await work(db, sql);
+    // A copy of a SQLite file is then the whole database; PostgreSQL has fresh planner statistics.
+    await settleBulkWrites(sql);
     return result;
   } finally {
     await disconnectDb();
@@ -75,13 +76,13 @@ export async function prepareDatabases(largeSizes: number[], log: (line: string)
   const drop = (name: string) => `DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`;
   if (postgres) await pgAdmin([drop(PG_BASE), `CREATE DATABASE ${quote(PG_BASE)}`]);
   else remove(BASE_DATABASE);
-  migrate({ ...process.env, DATABASE_URL: base });
-  const { key, products } = await withDatabase(base, async (db) => {
+  await migrate({ ...process.env, DATABASE_URL: base });
+  const { key, products } = await withDatabase(base, async (db, sql) => {
     await seedDemoStore(db);
     await db.productInventory.updateMany({ data: { qty: AMPLE_STOCK } });
     const issued = await createStorefrontKey(db, { name: "Bench" });
     const channel = await db.channel.findUniqueOrThrow({ where: { code: "default" } });
-    return { key: issued.key, products: await visibleProducts(db, channel.id) };
+    return { key: issued.key, products: await visibleProducts(sql, channel.id) };
   });
   log(`demo store seeded in ${base} (${products} listed products) in ${Date.now() - started} ms`);
 
@@ -98,7 +99,7 @@ export async function prepareDatabases(largeSizes: number[], log: (line: string)
       remove(url);
       fs.copyFileSync(fileOf(BASE_DATABASE), fileOf(url));
     }
-    const added = await withDatabase(url, (db) => growCatalog(db, size));
+    const added = await withDatabase(url, (_db, sql) => growCatalog(sql, size));
     log(`${url}: ${size} listed products (${added} bulk-inserted) in ${Date.now() - t0} ms`);
     large.push({ url, products: size });
   }

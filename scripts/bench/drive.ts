@@ -21,8 +21,6 @@ export interface Scenario {
   checkout?: { productIds: number[]; address: Record<string, unknown> };
   /** Connections of this scenario, when not the spec's. */
   connections?: number;
-  /** Load run at the same time as this scenario (e.g. buyers checking out while the list is read), reported beside it. */
-  alongside?: Scenario;
 }
 
 export interface LoadSpec {
@@ -45,8 +43,6 @@ export interface LoadResult {
   checkouts?: number;
   /** Requests (checkouts) per second of each interleaved round. */
   rounds: number[];
-  /** What the load run alongside did meanwhile. */
-  alongside?: LoadResult;
   firstFailure?: string;
 }
 
@@ -139,14 +135,9 @@ interface Tally {
 
 const newTally = (): Tally => ({ latencies: [], checkoutMs: [], failures: [], failed: 0, requests: 0, seconds: 0, rounds: [] });
 
-/** One slice of load on one scenario, added to `tally`, and of the load alongside it, added to `besideTally`. */
-async function run(spec: Scenario, connections: number, seconds: number, tally: Tally, besideTally = newTally()): Promise<void> {
-  const beside = spec.alongside ? runOne(spec.alongside, spec.alongside.connections ?? connections, seconds, besideTally) : null;
-  await runOne(spec, spec.connections ?? connections, seconds, tally);
-  await beside;
-}
-
-async function runOne(spec: Scenario, connections: number, seconds: number, tally: Tally): Promise<void> {
+/** One slice of load on one scenario, added to `tally`. */
+async function run(spec: Scenario, defaultConnections: number, seconds: number, tally: Tally): Promise<void> {
+  const connections = spec.connections ?? defaultConnections;
   const requests = spec.checkout ? checkoutRequests(spec, tally) : plainRequests(spec);
   let instance!: autocannon.Instance;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
@@ -168,7 +159,7 @@ async function runOne(spec: Scenario, connections: number, seconds: number, tall
   tally.seconds += result.duration;
 }
 
-function summary(spec: Scenario, tally: Tally, besideTally?: Tally): LoadResult {
+function summary(spec: Scenario, tally: Tally): LoadResult {
   const measured = spec.checkout ? tally.checkoutMs : tally.latencies;
   measured.sort((a, b) => a - b);
   const count = spec.checkout ? tally.checkoutMs.length : tally.requests;
@@ -182,18 +173,16 @@ function summary(spec: Scenario, tally: Tally, besideTally?: Tally): LoadResult 
     ...(spec.checkout ? { checkouts: tally.checkoutMs.length } : {}),
     rounds: tally.rounds,
     ...(tally.failures[0] ? { firstFailure: tally.failures[0] } : {}),
-    ...(spec.alongside && besideTally ? { alongside: summary(spec.alongside, besideTally) } : {}),
   };
 }
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
 for (const scenario of spec.scenarios) if (spec.warmupSeconds > 0) await run(scenario, spec.connections, spec.warmupSeconds, newTally());
 const tallies = spec.scenarios.map(newTally);
-const besideTallies = spec.scenarios.map(newTally);
 const slice = spec.seconds / spec.rounds;
 for (let round = 0; round < spec.rounds; round++) {
   const order = spec.scenarios.map((_, i) => i);
   if (round % 2) order.reverse();
-  for (const i of order) await run(spec.scenarios[i], spec.connections, slice, tallies[i], besideTallies[i]);
+  for (const i of order) await run(spec.scenarios[i], spec.connections, slice, tallies[i]);
 }
-process.stdout.write(JSON.stringify(spec.scenarios.map((s, i) => summary(s, tallies[i], besideTallies[i]))) + "\n");
+process.stdout.write(JSON.stringify(spec.scenarios.map((s, i) => summary(s, tallies[i]))) + "\n");

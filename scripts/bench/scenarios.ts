@@ -1,6 +1,7 @@
 // What the bench asks the server, worked out from the seeded store itself: the product list's answer size
 // (for the floor), GraphQL selections of exactly the fields the REST answers carry, a filter that matches.
 import type { RequestSpec } from "./drive.ts";
+import type { ReadGroup } from "./open-loop.ts";
 
 export const LIST_PATH = "/api/shop/products?per_page=30";
 
@@ -115,6 +116,8 @@ export interface Plan {
   filtered: RequestSpec[];
   filterDescription: string;
   checkoutProductIds: number[];
+  /** Searches for words of the listed products' names. */
+  searches: RequestSpec[];
 }
 
 const gqlRequest = (query: string): RequestSpec => ({ method: "POST", path: "/api/graphql", body: { query } });
@@ -160,7 +163,34 @@ export async function plan(base: string, key: string): Promise<Plan> {
     filtered: [{ method: "GET", path: filter.path }],
     filterDescription: filter.description,
     checkoutProductIds: simple.slice(0, 6).map((r) => r.id as number),
+    searches: searchWords(rows).map((w) => ({ method: "GET", path: `/api/shop/products?query=${encodeURIComponent(w)}&per_page=30` })),
   };
+}
+
+/** A few distinct words of the listed products' names: searches that find something. */
+function searchWords(rows: Json[]): string[] {
+  const words = rows.flatMap((r) => (typeof r.name === "string" ? r.name : "").toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 4);
+  const distinct = [...new Set(words)].slice(0, 6);
+  if (!distinct.length) throw new Error("The listed products have no names to search for.");
+  return distinct;
+}
+
+/**
+ * The catalog reads of the open-loop storefront mix (issue 29): 70% of the traffic, across the list (first
+ * pages and the filtered list), product details, searches and the categories, each the same request the
+ * closed-loop scenarios send.
+ */
+export function storefrontReads(p: Plan): ReadGroup[] {
+  return [
+    { kind: "list", weight: 0.25, requests: [{ method: "GET", path: LIST_PATH }, { method: "GET", path: `${LIST_PATH}&page=2` }, ...p.filtered] },
+    { kind: "detail", weight: 0.25, requests: p.restDetail },
+    { kind: "search", weight: 0.1, requests: p.searches },
+    {
+      kind: "categories",
+      weight: 0.1,
+      requests: PUBLIC_READS.filter((r) => r.name === "categories" || r.name === "category tree").map((r) => ({ method: "GET" as const, path: r.path })),
+    },
+  ];
 }
 
 /** Checks every public read answers before it is measured. */

@@ -77,12 +77,14 @@ export class BenchServer {
   private sampler: NodeJS.Timeout | null = null;
   private constructor(readonly child: ChildProcess, readonly url: string, readonly logFile: string) {}
 
-  static async start(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  /** `label` tells apart the logs of two servers on one database (e.g. "redis"). */
+  static async start(databaseUrl: string, extraEnv: Record<string, string> = {}, label = ""): Promise<BenchServer> {
     const port = await freePort();
     // Its output goes to a file, as a deployment's would: a pipe to this process would take CPU from the server.
+    const suffix = `${label ? `-${label}` : ""}-server.log`;
     const logFile = databaseUrl.startsWith("file:")
-      ? path.resolve(databaseUrl.slice("file:".length).replace(/\.db$/, "") + "-server.log")
-      : path.resolve("data", `${decodeURIComponent(new URL(databaseUrl).pathname.slice(1))}-server.log`);
+      ? path.resolve(databaseUrl.slice("file:".length).replace(/\.db$/, "") + suffix)
+      : path.resolve("data", `${decodeURIComponent(new URL(databaseUrl).pathname.slice(1))}${suffix}`);
     const out = fs.openSync(logFile, "w");
     const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: serverEnv(databaseUrl, extraEnv),

@@ -19,6 +19,14 @@ export async function followIdSequence(db: Sql, table: keyof DB): Promise<void> 
   await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (SELECT max("id") FROM ${sql.table(table)}))`.execute(db);
 }
 
+/**
+ * After bulk writes: SQLite folds its write-ahead log into the file (so a copy of the file is the whole database);
+ * PostgreSQL gathers fresh planner statistics. For tools that build databases (the benchmark), not requests.
+ */
+export async function settleBulkWrites(db: Sql): Promise<void> {
+  await (provider() === "postgresql" ? sql`ANALYZE` : sql`PRAGMA wal_checkpoint(TRUNCATE)`).execute(db);
+}
+
 /** How a column travels inside JSON built in SQL: an amount or a time needs its exact form; other values go as they are. */
 type JsonColumn = "int" | "bool" | "text" | "amount" | "time";
 
