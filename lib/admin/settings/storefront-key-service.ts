@@ -3,7 +3,7 @@
 import type { RequestContext } from "../../context.ts";
 import { Conflict } from "../../errors.ts";
 import { normaliseAllowlist } from "../../auth/ip.ts";
-import { createStorefrontKey, deactivateStorefrontKey, rotateStorefrontKey, type IssuedKey } from "../../storefront-keys/index.ts";
+import { deactivateStorefrontKey, rotateStorefrontKey, writeStorefrontKey, type IssuedKey } from "../../storefront-keys/index.ts";
 
 export interface KeyFields {
   name: string;
@@ -12,9 +12,9 @@ export interface KeyFields {
   expiresAt?: string | null;
 }
 
-/** The new key's id, and the key itself (shown once). */
+/** The new key's id, and the key itself (shown once). The declaration's schema has checked the input. */
 export async function createKey(ctx: RequestContext, input: KeyFields): Promise<{ id: number; extra: { key: string } }> {
-  const issued = await createStorefrontKey(ctx.db, { ...input, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
+  const issued = await writeStorefrontKey(ctx.db, { ...input, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
   return { id: issued.id, extra: { key: issued.key } };
 }
 
