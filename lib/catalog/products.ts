@@ -26,6 +26,9 @@ function inStockOf(p: ListedProduct): boolean {
  * A product as the listing shows it. `composite`: the facts of a grouped or bundle product (./composite.ts), whose
  * prices and stock are its children's.
  */
+/** A product as the records of a customer's account show it (wishlist, compare list). */
+export type ProductRowData = ReturnType<typeof productRow>;
+
 export function productRow(ctx: RequestContext, p: ListedProduct, t: ListedTranslation, now: Date, composite?: CompositeFacts) {
   const base = display(ctx, composite ? composite.price : p.price);
   const special = composite ? null : activeSpecialPrice(p, now);

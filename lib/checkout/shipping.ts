@@ -1,7 +1,6 @@
 // Shipping carriers: `flatrate` (per order or per item) and `free` (from a subtotal threshold). A rate's code is
 // `<carrier>_<method>` (WIRE.md), e.g. `flatrate_flatrate`.
 import type { Selectable } from "kysely";
-import type { Tx } from "../db/client.ts";
 import type { DB, Sql } from "../db/sql/index.ts";
 import { activeShippingMethods } from "./reference.ts";
 import { dec, Decimal } from "../money.ts";
@@ -27,18 +26,13 @@ interface CarrierConfig {
 /** What a quote uses of a method row, as either layer reads it. */
 type MethodRow = Pick<Selectable<DB["ShippingMethod"]>, "id" | "code" | "title" | "description" | "config">;
 
-/** The rates a cart qualifies for, given its base subtotal and the quantity of items that ship. */
-export async function quoteRates(tx: Pick<Tx, "shippingMethod">, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
-  const methods = await tx.shippingMethod.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
-  return quoteFrom(methods, cart);
-}
-
-/** The same from the active methods held in process: what every checkout step asks. */
+/** The rates a cart qualifies for, from the active methods held in process: what every checkout step asks. */
 export async function quoteHeld(db: Sql, cart: { baseSubtotal: Decimal; shippableQty: number }): Promise<Rate[]> {
   return quoteFrom(await activeShippingMethods(db), cart);
 }
 
-function quoteFrom(methods: MethodRow[], cart: { baseSubtotal: Decimal; shippableQty: number }): Rate[] {
+/** The rates a cart qualifies for among `methods`, given its base subtotal and the quantity of items that ship. */
+export function quoteFrom(methods: MethodRow[], cart: { baseSubtotal: Decimal; shippableQty: number }): Rate[] {
   const rates: Rate[] = [];
   for (const m of methods) {
     const config = (m.config ?? {}) as CarrierConfig;

@@ -4,7 +4,7 @@ import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
-import { listableProduct } from "../account/products.ts";
+import { listableProduct } from "../catalog/products.ts";
 
 export const REVIEW_STATUSES = ["pending", "approved", "disapproved"] as const;
 

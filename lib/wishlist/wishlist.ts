@@ -3,7 +3,7 @@ import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
-import { listableProduct, productRows, type ProductRowData } from "../account/products.ts";
+import { listableProduct, productRows, type ProductRowData } from "../catalog/products.ts";
 import { addItem, type AddItemInput } from "../cart/items.ts";
 import { customerCart } from "../cart/carts.ts";
 
