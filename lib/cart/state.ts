@@ -9,6 +9,7 @@ import type { DB, Sql } from "../db/sql/index.ts";
 import { Conflict } from "../errors.ts";
 import { dec, type Decimal } from "../money.ts";
 import type { Priced } from "../catalog/pricing.ts";
+import { prepared } from "../db/sql/prepared.ts";
 
 export interface LineOptions {
   variantId?: number;
@@ -83,9 +84,12 @@ export interface CartState {
   pendingSessions: number;
 }
 
-/** The one statement: the cart, its two addresses (b_…, s_… columns) and one row per top-level line with its product. */
-function cartQuery(db: Sql, ctx: RequestContext, cartId: number) {
-  return db
+/**
+ * The one statement: the cart, its two addresses (b_…, s_… columns) and one row per top-level line with its product.
+ * Prepared once: every step of a checkout sends it.
+ */
+const cartQuery = prepared<{ cartId: number; locale: string; defaultLocale: string }>()((db, $) =>
+  db
     .selectFrom("Cart as c")
     .leftJoin("CartAddress as b", (j) => j.onRef("b.cartId", "=", "c.id").on("b.addressType", "=", "billing"))
     .leftJoin("CartAddress as s", (j) => j.onRef("s.cartId", "=", "c.id").on("s.addressType", "=", "shipping"))
@@ -103,12 +107,12 @@ function cartQuery(db: Sql, ctx: RequestContext, cartId: number) {
     ])
     .select((eb) => [
       eb.selectFrom("ProductImage as im").select("im.path").whereRef("im.productId", "=", "i.productId").orderBy("im.position").orderBy("im.id").limit(1).as("p_image"),
-      eb.selectFrom("ProductTranslation as t").select("t.urlKey").whereRef("t.productId", "=", "i.productId").where("t.locale", "=", ctx.locale).limit(1).as("p_urlKey"),
+      eb.selectFrom("ProductTranslation as t").select("t.urlKey").whereRef("t.productId", "=", "i.productId").where("t.locale", "=", $("locale")).limit(1).as("p_urlKey"),
       eb
         .selectFrom("ProductTranslation as t")
         .select("t.urlKey")
         .whereRef("t.productId", "=", "i.productId")
-        .where("t.locale", "=", ctx.channel.defaultLocale)
+        .where("t.locale", "=", $("defaultLocale"))
         .limit(1)
         .as("p_urlKeyDefault"),
       eb
@@ -118,11 +122,11 @@ function cartQuery(db: Sql, ctx: RequestContext, cartId: number) {
         .where("ps.status", "=", "pending")
         .as("pendingSessions"),
     ])
-    .where("c.id", "=", cartId)
-    .orderBy("i.id");
-}
+    .where("c.id", "=", $("cartId"))
+    .orderBy("i.id"),
+);
 
-type CartQueryRow = Awaited<ReturnType<ReturnType<typeof cartQuery>["execute"]>>[number];
+type CartQueryRow = Awaited<ReturnType<typeof cartQuery>>[number];
 
 /** One side's address out of its prefixed columns (values already in their types), or null when the cart has none. */
 function addressOf(row: CartQueryRow, prefix: "b_" | "s_"): AddressRow | null {
@@ -147,7 +151,7 @@ function lineOf(row: CartQueryRow, cartId: number): Line {
  * a closed cart became). `db`: the typed layer, or the transaction the step runs in.
  */
 export async function loadCart(db: Sql, ctx: RequestContext, cartId: number, opts: { allowClosed?: boolean } = {}): Promise<CartState> {
-  const rows = await cartQuery(db, ctx, cartId).execute();
+  const rows = await cartQuery(db, { cartId, locale: ctx.locale, defaultLocale: ctx.channel.defaultLocale });
   if (!rows.length) throw new Conflict("This cart no longer exists; create a new cart token.");
   const r = rows[0];
   const cart = {

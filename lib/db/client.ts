@@ -7,7 +7,8 @@ import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, ensureDatabaseFolder, type Provider } from "./target.ts";
 import { delegate, observed } from "./observe.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
-import { typedSql, type Sql } from "./sql/index.ts";
+import { typedSql, typedSqlite, type Sql } from "./sql/index.ts";
+import { queue } from "./queue.ts";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -63,10 +64,22 @@ async function connect(): Promise<Clients> {
     import("./sqlite.ts"),
   ]);
   // Prisma's statements are observed (in-process caches hear of writes, tests count statements: ./observe.ts); the
-  // typed layer tells of its own, from the queries it builds (./sql/dialect.ts).
-  const shared = sharedConnection(sqliteAdapter(target.url));
+  // typed layer tells of its own, from the queries it builds. On a file, the typed layer has its own reader and
+  // writer (statements prepared once: ./sql/sqlite-driver.ts) and one write lock with Prisma's writer.
+  const lock = queue();
+  const shared = sharedConnection(sqliteAdapter(target.url, lock));
   const db = new SqliteClient({ adapter: observed(shared.factory) });
-  return { db, sql: typedSql("sqlite", shared.connected), release: shared.release };
+  const file = target.url.slice("file:".length);
+  if (file.startsWith(":memory:")) return { db, sql: typedSql("sqlite", shared.connected), release: shared.release };
+  const sql = typedSqlite(file, lock);
+  return {
+    db,
+    sql,
+    release: async () => {
+      await shared.release();
+      await sql.destroy();
+    },
+  };
 }
 
 const clients = () => (globalStore.__commerceClients ??= connect());

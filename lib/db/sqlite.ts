@@ -10,12 +10,13 @@ import { inTurn, queue } from "./queue.ts";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Query = Parameters<Adapter["queryRaw"]>[0];
+/** The write lock: one transaction or write at a time, whichever client sends it (lib/db/sql/sqlite-driver.ts). */
+export type Lock = () => Promise<() => void>;
 
 /** A statement the reading connection may run: a query that writes nothing. */
 const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && writtenTable(sql) === null;
 
-function twoConnections(writer: Adapter, reader: Adapter): Adapter {
-  const acquire = queue();
+function twoConnections(writer: Adapter, reader: Adapter, acquire: Lock): Adapter {
   const exclusive = inTurn(acquire);
   const read = (query: Query) => (isRead(query.sql) ? reader.queryRaw(query) : exclusive(() => writer.queryRaw(query)));
   const execute = (query: Query) => (isRead(query.sql) ? reader.executeRaw(query) : exclusive(() => writer.executeRaw(query)));
@@ -48,8 +49,11 @@ function twoConnections(writer: Adapter, reader: Adapter): Adapter {
   });
 }
 
-/** The driver adapter factory for a SQLite database file (`file:…`); `:memory:` keeps the single connection. */
-export function sqliteAdapter(url: string): PrismaBetterSQLite3 {
+/**
+ * The driver adapter factory for a SQLite database file (`file:…`), writing under `lock`; `:memory:` keeps the
+ * single connection.
+ */
+export function sqliteAdapter(url: string, lock: Lock = queue()): PrismaBetterSQLite3 {
   const config = { url, timeout: 10_000 };
   const factory = new PrismaBetterSQLite3(config);
   if (/^file::memory:/.test(url)) return factory;
@@ -59,7 +63,7 @@ export function sqliteAdapter(url: string): PrismaBetterSQLite3 {
     await writer.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     const reader = await new PrismaBetterSQLite3(config).connect();
     await reader.executeScript("PRAGMA query_only = ON;");
-    return twoConnections(writer, reader);
+    return twoConnections(writer, reader, lock);
   };
   return delegate(factory, { connect });
 }

@@ -194,10 +194,15 @@ class AdapterDriver implements Driver {
 
 /** The dialect of `provider` on the driver adapter `adapter()` answers. */
 export function adapterDialect(provider: Provider, adapter: () => Promise<SqlDriverAdapter>): Dialect {
+  return dialectOf(provider, () => new AdapterDriver(adapter));
+}
+
+/** The dialect of `provider` on the driver `createDriver` makes. */
+export function dialectOf(provider: Provider, createDriver: () => Driver): Dialect {
   const sqlite = provider === "sqlite";
   return {
     createAdapter: () => (sqlite ? new SqliteAdapter() : new PostgresAdapter()),
-    createDriver: () => new AdapterDriver(adapter),
+    createDriver,
     createIntrospector: (db: Kysely<unknown>) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
     createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
   };

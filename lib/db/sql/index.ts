@@ -10,7 +10,8 @@
 import { Kysely, type ColumnType, type Transaction } from "kysely";
 import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 import type { DB as Generated } from "../../generated/kysely/db.ts";
-import { adapterDialect, type Provider } from "./dialect.ts";
+import { adapterDialect, dialectOf, type Provider } from "./dialect.ts";
+import { SqliteDriver } from "./sqlite-driver.ts";
 import { StampsPlugin } from "./stamps.ts";
 
 /** `updatedAt` is filled by the layer on every insert and update (./stamps.ts), so a write need not give it. */
@@ -29,4 +30,12 @@ export { sql } from "kysely";
 /** The typed layer of `provider` on the adapter `adapter()` answers (lib/db/client.ts makes the shared one). */
 export function typedSql(provider: Provider, adapter: () => Promise<SqlDriverAdapter>): Sql {
   return new Kysely<DB>({ dialect: adapterDialect(provider, adapter), plugins: [new StampsPlugin()] });
+}
+
+/**
+ * The typed layer on its own connections to the SQLite file at `path` (./sqlite-driver.ts), writing under the lock
+ * `acquire` takes, the one Prisma's writer takes too.
+ */
+export function typedSqlite(path: string, acquire: () => Promise<() => void>): Sql {
+  return new Kysely<DB>({ dialect: dialectOf("sqlite", () => new SqliteDriver(path, acquire)), plugins: [new StampsPlugin()] });
 }
