@@ -1,8 +1,9 @@
-// Kysely on the driver adapter Prisma itself connects through (SQLite's reader and writer connections, PostgreSQL's
-// pool), so the typed layer and Prisma share one set of connections and one write lock, and a transaction of either
-// is a transaction of the database. The adapter speaks Prisma's driver-adapter interface (a public contract:
-// `SqlDriverAdapter` from @prisma/driver-adapter-utils): statements with typed arguments, rows with column types.
-// This file binds Kysely's parameters to it and turns its rows into the row types generated from the schema
+// Kysely on the driver adapter Prisma itself connects through (PostgreSQL's pool; SQLite's connections for an
+// in-memory database, where there is only one), so the typed layer and Prisma share one set of connections, and a
+// transaction of either is a transaction of the database. (On a SQLite file the typed layer has its own connections
+// under Prisma's write lock: ./sqlite-driver.ts.) The adapter speaks Prisma's driver-adapter interface (a public
+// contract: `SqlDriverAdapter` from @prisma/driver-adapter-utils): statements with typed arguments, rows with column
+// types. This file binds Kysely's parameters to it and turns its rows into the row types generated from the schema
 // (lib/generated/kysely/db.ts, PostgreSQL's types): integers as numbers, decimals as exact text, booleans, dates,
 // parsed JSON, on SQLite as on PostgreSQL.
 import {

@@ -1,7 +1,7 @@
 // Named expressions and statements of the typed layer that the builder alone does not say, so that SQL text stays
 // under lib/db. Each is small and says why it exists; callers import them by name.
 import type { Expression, RawBuilder } from "kysely";
-import { sql, type Sql, type DB } from "./index.ts";
+import { sql, type Sql, type SqlTx, type DB } from "./index.ts";
 import { provider } from "../client.ts";
 
 /** One round trip to the database and back (health checks): `SELECT 1`, built. */
@@ -17,6 +17,21 @@ export async function ping(db: Sql): Promise<void> {
 export async function followIdSequence(db: Sql, table: keyof DB): Promise<void> {
   if (provider() !== "postgresql") return;
   await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (SELECT max("id") FROM ${sql.table(table)}))`.execute(db);
+}
+
+/**
+ * A transaction whose loss, should the database server itself crash in the moment after it commits, breaks no promise
+ * made to anyone: a cart step (the shopper would find the cart as it was and do the step again). On PostgreSQL it
+ * commits without waiting for the disk to confirm (`synchronous_commit` off for this transaction alone: the write is
+ * on disk within a fraction of a second, and a crash never leaves it half made); the wait is most of a short
+ * transaction's time there. SQLite in WAL mode with NORMAL sync commits so already. An order, a payment or stock
+ * taken is never written in one: place-order commits durably.
+ */
+export function cartTransaction<T>(db: Sql, work: (tx: SqlTx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    if (provider() === "postgresql") await sql`SET LOCAL synchronous_commit = off`.execute(tx);
+    return work(tx);
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 // The typed SQL layer: Kysely, typed from prisma/schema.prisma (prisma-kysely generates lib/generated/kysely/db.ts
-// from the PostgreSQL twin), on the driver adapter Prisma connects through (./dialect.ts). The hot paths use it:
+// from the PostgreSQL twin), on its own connections to a SQLite file (./sqlite-driver.ts) or on the driver adapter
+// Prisma connects through (./dialect.ts: PostgreSQL). The hot paths use it:
 // catalog listing and product parts, cart, checkout and place-order, the mail outbox. Prisma stays for the back
 // office and migrations; one transaction never mixes the two. SQL lives only under lib/db.
 //
