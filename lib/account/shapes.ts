@@ -2,6 +2,20 @@
 import { z } from "zod";
 import { BadRequest } from "../errors.ts";
 import { camel } from "../wire/case.ts";
+import { recordId } from "../operations/fields.ts";
+
+/**
+ * A record id inside a mutation's `input` that may be the record's IRI (what the family's clients read from a list's
+ * `id`, e.g. `/api/shop/wishlists/7`) or its number. GraphQL shows it as the free-form `Iterable` scalar, since an
+ * input field typed `Int` would refuse the IRI before the operation sees it; the value must still be a valid id.
+ */
+export const recordRef = () =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const parsed = recordId().safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
 
 /** GraphQL arguments of an account list: its own fields, SPEC.md's JSON `filter` and, when it sorts, `sortKey` and `reverse`. */
 export function listArgs<S extends z.ZodRawShape>(shape: S, opts: { sortable?: boolean } = {}) {

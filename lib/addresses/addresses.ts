@@ -97,6 +97,11 @@ async function ownAddress(ctx: RequestContext, id: number) {
   return address;
 }
 
+/** One of the caller's addresses; another customer's answers exactly like a missing one. */
+export async function addressOf(ctx: RequestContext, id: number) {
+  return toAddress(await ownAddress(ctx, id));
+}
+
 async function clearOtherDefaults(tx: Tx, owner: number, keep: number) {
   await tx.customerAddress.updateMany({ where: { customerId: owner, defaultAddress: true, id: { not: keep } }, data: { defaultAddress: false } });
 }

@@ -7,7 +7,7 @@ import { Validation } from "../errors.ts";
 import { deletedShape } from "../wire/shapes.ts";
 import { camelKeys } from "../wire/case.ts";
 import { Address, AddressInput } from "./shapes.ts";
-import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressFields } from "./addresses.ts";
+import { addressOf, createAddress, deleteAddress, listAddresses, updateAddress, type AddressFields } from "./addresses.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
 
@@ -28,6 +28,17 @@ export const getCustomerAddresses = operation({
   rest: { method: "GET", paths: ["/api/shop/customer-addresses", "/api/shop/customers/get-customer-addresses"] },
   graphql: { args: listArgs({}), input: (a) => fromListArgs(a, {}) },
   run: listAddresses,
+});
+
+export const customerAddress = operation({
+  ...shopCustomer,
+  name: "customerAddress",
+  kind: "query",
+  summary: "One of the signed-in customer's addresses, by id (GraphQL: IRI or number); another customer's address is 404.",
+  input: z.object({ id: recordId() }),
+  output: Address,
+  rest: { method: "GET", paths: ["/api/shop/customer-addresses/{id}"] },
+  run: (ctx, { id }) => addressOf(ctx, id),
 });
 
 export const createAddUpdateCustomerAddress = operation({

@@ -5,10 +5,13 @@ import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { listableProduct, productRows, type ProductRowData } from "../catalog/products.ts";
 
-type Item = { id: number; productId: number; createdAt: Date; customer: { id: number; email: string; firstName: string; lastName: string } };
+type Item = {
+  id: number; productId: number; createdAt: Date;
+  customer: { id: number; email: string; firstName: string; lastName: string; gender: string | null; dateOfBirth: string | null };
+};
 
 /** The entry's owner, as compare answers show them (only ever the caller). */
-const withCustomer = { customer: { select: { id: true, email: true, firstName: true, lastName: true } } } as const;
+const withCustomer = { customer: { select: { id: true, email: true, firstName: true, lastName: true, gender: true, dateOfBirth: true } } } as const;
 
 function toItem(i: Item, product: ProductRowData | undefined) {
   const created = i.createdAt.toISOString();

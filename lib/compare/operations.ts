@@ -1,6 +1,6 @@
 // The customer's compare list on REST and GraphQL.
 import { z } from "zod";
-import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { fromListArgs, listArgs, recordRef } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { ProductRow } from "../catalog/shapes.ts";
@@ -15,7 +15,9 @@ const CompareItem = z
     id: z.int(),
     productId: z.int(),
     product: ProductRow.nullable(),
-    customer: z.object({ id: z.int(), email: z.string(), firstName: z.string(), lastName: z.string() }).meta({ id: "CompareItemCustomer", iri: "/api/shop/customers" }),
+    customer: z
+      .object({ id: z.int(), email: z.string(), firstName: z.string(), lastName: z.string(), gender: z.string().nullable(), dateOfBirth: z.string().nullable() })
+      .meta({ id: "CompareItemCustomer", iri: "/api/shop/customers" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -63,8 +65,8 @@ export const deleteCompareItem = operation({
   ...shopCustomer,
   name: "deleteCompareItem",
   kind: "mutation",
-  summary: "Remove one entry from the caller's compare list.",
-  input: z.object({ id: recordId() }),
+  summary: "Remove one entry from the caller's compare list (`id`: the entry's number or IRI).",
+  input: z.object({ id: recordRef() }),
   output: z.object({ id: z.int(), success: z.boolean(), message: z.string(), product: ProductRow.nullable() }).meta({ id: "CompareItemDeletion", iri: IRI }),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
   run: (ctx, { id }) => removeItem(ctx, id),

@@ -67,7 +67,10 @@ export async function register(ctx: RequestContext, input: Registration) {
         customerGroupId: group?.id ?? null,
         channelId: ctx.channel.id,
         apiToken: randomSecret(40),
+        // The store's decision, never the form's (the family's form sends status, isVerified and isSuspended too).
+        status: 1,
         isVerified: true,
+        isSuspended: false,
       },
     });
     const token = await issueCustomerToken(tx, customer.id);

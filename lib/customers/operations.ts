@@ -13,6 +13,21 @@ const newPassword = newPasswordField;
 
 const Result = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "ActionResult" });
 
+/**
+ * An account flag the family's sign-up form sends (`status: "1"`, `isVerified: "1"`, `isSuspended: "0"`): accepted as
+ * 0/1 text, a number or a boolean, and never obeyed. The store decides them: a new account is active, verified and
+ * not suspended, whatever the form says (a shopper cannot suspend, unverify or deactivate itself into an odd state,
+ * nor claim a state the store would not give it).
+ */
+const ignoredFlag = () =>
+  z
+    .union([z.string(), z.number(), z.boolean()])
+    .refine((v) => ["0", "1", "true", "false", 0, 1, true, false].includes(typeof v === "string" ? v.trim().toLowerCase() : v), {
+      message: "must be 0 or 1",
+    })
+    .transform(() => undefined)
+    .optional();
+
 export const createCustomer = operation({
   ...shopPublic,
   name: "createCustomer",
@@ -28,6 +43,10 @@ export const createCustomer = operation({
     gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).optional(),
     dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
     subscribedToNewsLetter: boolParam().optional(),
+    /** Accepted and ignored: the store sets a new account's status (active), verification (verified) and suspension (none). */
+    status: ignoredFlag(),
+    isVerified: ignoredFlag(),
+    isSuspended: ignoredFlag(),
   }),
   output: CustomerShape.extend({
     token: z.string(),

@@ -5,7 +5,7 @@ import { subscribe } from "./subscriptions.ts";
 
 const NewsletterResult = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "NewsletterResult" });
 
-function subscription(name: string, rest?: RestBinding) {
+function subscription(name: string, rest?: RestBinding, alsoAs?: string[]) {
   return operation({
     name,
     surface: "shop",
@@ -16,11 +16,11 @@ function subscription(name: string, rest?: RestBinding) {
     input: z.object({ customerEmail: email() }),
     output: NewsletterResult,
     rest,
-    graphql: { resource: "newsletter" },
+    graphql: { resource: "newsletter", alsoAs },
     run: (ctx, input) => subscribe(ctx, input.customerEmail, ctx.principal.kind === "customer" ? ctx.principal.customerId : null),
   });
 }
 
 export const createNewsletter = subscription("createNewsletter", { method: "POST", paths: ["/api/shop/newsletters"], status: 201 });
-/** WIRE.md: the alias some clients call. */
-export const createNewsletterSubscription = subscription("createNewsletterSubscription");
+/** WIRE.md: the alias some clients call; the family's storefront reads its answer as `newsletterSubscription`. */
+export const createNewsletterSubscription = subscription("createNewsletterSubscription", undefined, ["newsletterSubscription"]);

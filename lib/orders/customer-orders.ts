@@ -71,6 +71,43 @@ export function qtyToCancel(i: { qtyOrdered: number; qtyShipped: number; qtyCanc
   return Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded);
 }
 
+type OrderAddressRecord = OrderWithDetail["addresses"][number];
+
+/**
+ * An order's copy of one address. It is written with the order and never changed, so it was made and last updated
+ * when the order was placed. What the store does not keep on the copy is null: the address-book entry it came from,
+ * the checkout's "use for shipping" choice, a gender and a VAT id; a copy is never an address book's default.
+ */
+function toOrderAddress(o: OrderWithDetail, a: OrderAddressRecord) {
+  const placed = o.createdAt.toISOString();
+  return {
+    id: a.id,
+    _id: a.id,
+    addressType: `order_${a.addressType}`,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    companyName: a.companyName,
+    address: a.address,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    postcode: a.postcode,
+    email: a.email,
+    phone: a.phone,
+    name: `${a.firstName} ${a.lastName}`,
+    orderId: a.orderId,
+    customerId: o.customerId,
+    cartId: o.cartId,
+    parentAddressId: null,
+    useForShipping: null,
+    gender: null,
+    vatId: null,
+    defaultAddress: false,
+    createdAt: placed,
+    updatedAt: placed,
+  };
+}
+
 export function toOrderDetail(o: OrderWithDetail, c: Currency) {
   return {
     ...toOrderRow(o, c),
@@ -95,8 +132,13 @@ export function toOrderDetail(o: OrderWithDetail, c: Currency) {
       discountAmount: amount(i.discountAmount, c),
       taxAmount: amount(i.taxAmount, c),
       options: i.additional ?? null,
+      additional: i.additional ?? null,
+      basePrice: toNumber(String(i.basePrice)),
+      baseTotal: toNumber(String(i.baseTotal)),
+      baseDiscountAmount: toNumber(String(i.baseDiscountAmount)),
+      baseTaxAmount: toNumber(String(i.baseTaxAmount)),
     })),
-    addresses: o.addresses.map((a) => ({ ...a })),
+    addresses: o.addresses.map((a) => toOrderAddress(o, a)),
     payment: o.payment ? { id: o.payment.id, method: o.payment.method, methodTitle: o.payment.methodTitle } : null,
     shipments: o.shipments.map((s) => toShipment({ ...s, order: o })),
     channelCurrencyCode: o.channelCurrencyCode,

@@ -55,12 +55,21 @@ const OrderItem = z
     discountAmount: money,
     taxAmount: money,
     options: z.unknown().nullable(),
+    /** The family's name for `options`: what the line was bought with (configurable choice, links, bundle parts). */
+    additional: z.unknown().nullable(),
+    /** The same amounts in the store's base currency. */
+    basePrice: money,
+    baseTotal: money,
+    baseDiscountAmount: money,
+    baseTaxAmount: money,
   })
   .meta({ id: "CustomerOrderItem" });
 
 const OrderAddress = z
   .object({
     id: z.int(),
+    _id: z.int(),
+    /** `order_billing` or `order_shipping`, as the family names an order's copies of its addresses. */
     addressType: z.string(),
     firstName: z.string(),
     lastName: z.string(),
@@ -72,6 +81,18 @@ const OrderAddress = z
     postcode: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** The family's further fields. An order keeps a copy of each address, not a link to the address book. */
+    name: z.string(),
+    orderId: z.int(),
+    customerId: z.int().nullable(),
+    cartId: z.int().nullable(),
+    parentAddressId: z.int().nullable(),
+    useForShipping: z.boolean().nullable(),
+    gender: z.string().nullable(),
+    vatId: z.string().nullable(),
+    defaultAddress: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
   })
   .meta({ id: "CustomerOrderAddress" });
 

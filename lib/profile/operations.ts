@@ -43,6 +43,12 @@ export const readCustomerProfile = operation({
 // Registration's field rules, each optional here; `null` clears an optional field.
 const field = createCustomer.input.shape;
 
+/** The family's profile form sends every field; a blank one is a value the customer left empty, so it clears. */
+const blankClears = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
+
+/** The family's profile form sends the gender in lower case (`female`); it is stored as registration spells it (`Female`). */
+const capitalized = (v: unknown) => (typeof v === "string" ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v);
+
 export const updateCustomerProfile = operation({
   ...shopCustomer,
   name: "updateCustomerProfile",
@@ -57,9 +63,9 @@ export const updateCustomerProfile = operation({
     firstName: field.firstName.optional(),
     lastName: field.lastName.optional(),
     email: field.email.optional(),
-    phone: field.phone.nullable(),
-    gender: field.gender.nullable(),
-    dateOfBirth: field.dateOfBirth.nullable(),
+    phone: blankClears(field.phone),
+    gender: blankClears(z.preprocess(capitalized, field.gender)),
+    dateOfBirth: blankClears(field.dateOfBirth),
     subscribedToNewsLetter: field.subscribedToNewsLetter,
     currentPassword: z.string().max(128).optional(),
     password: field.password.optional(),

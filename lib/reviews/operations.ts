@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId, text } from "../operations/fields.ts";
+import { BadRequest } from "../errors.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { deletedShape } from "../wire/shapes.ts";
 import { createReview, customerReview as ownReview, customerReviews as ownReviews, deleteReview, productReviews as publicReviews, REVIEW_STATUSES, updateReview } from "./reviews.ts";
@@ -22,7 +23,17 @@ const Review = z
     status: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    product: z.object({ id: z.int(), sku: z.string(), type: z.string() }).meta({ id: "ReviewedProduct", iri: "/api/shop/products" }),
+    product: z
+      .object({
+        id: z.int(),
+        sku: z.string(),
+        type: z.string(),
+        /** In the request locale (else the channel's default locale); null where the product has no text in either. */
+        name: z.string().nullable(),
+        urlKey: z.string().nullable(),
+        baseImageUrl: z.string().nullable(),
+      })
+      .meta({ id: "ReviewedProduct", iri: "/api/shop/products" }),
     customer: z.object({ id: z.int() }).meta({ id: "ReviewAuthor", iri: "/api/shop/customers" }).nullable(),
   })
   .meta({ id: "ProductReview", iri: IRI });
@@ -44,8 +55,18 @@ export const productReviews = operation({
   output: Review,
   list: SHOP_LIST,
   rest: { method: "GET", paths: [IRI], errors: [404] },
-  // GraphQL may also give the filters in the JSON `filter` argument, as on the product list.
-  graphql: { args: listArgs({ productId: recordId().optional(), status: z.string().optional(), rating: z.int().optional() }), input: (a) => fromListArgs(a, {}) },
+  // GraphQL may also give the filters in the JSON `filter` argument, as on the product list, and the product as
+  // `product_id` (the family's storefront spells it so).
+  graphql: {
+    args: listArgs({ productId: recordId().optional(), product_id: recordId().optional(), status: z.string().optional(), rating: z.int().optional() }),
+    input: ({ product_id, ...a }) => {
+      if (product_id != null && a.productId != null && product_id !== a.productId) {
+        throw new BadRequest("productId and product_id name different products; give one of them.");
+      }
+      const productId = a.productId ?? product_id;
+      return fromListArgs(productId == null ? a : { ...a, productId }, {});
+    },
+  },
   run: publicReviews,
 });
 

@@ -4,7 +4,7 @@ import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
-import { listableProduct } from "../catalog/products.ts";
+import { listableProduct, productRows } from "../catalog/products.ts";
 
 export const REVIEW_STATUSES = ["pending", "approved", "disapproved"] as const;
 
@@ -16,8 +16,23 @@ type Review = {
 /** What every review answer reads beside its row: the reviewed product's number, SKU and type. */
 const withProduct = { product: { select: { id: true, sku: true, type: true } } } as const;
 
+type ProductText = { name: string | null; urlKey: string | null; baseImageUrl: string | null };
+
+/** The reviewed products' names, URL keys and first images in the request locale, by product id. */
+async function productTexts(ctx: RequestContext, ids: number[]): Promise<Map<number, ProductText>> {
+  const rows = await productRows(ctx, ids);
+  return new Map([...rows].map(([id, p]) => [id, { name: p.name ?? null, urlKey: p.urlKey ?? null, baseImageUrl: p.baseImageUrl ?? null }]));
+}
+
+async function toReviews(ctx: RequestContext, rows: Review[]) {
+  const texts = await productTexts(ctx, rows.map((r) => r.productId));
+  return rows.map((r) => toReview(r, texts.get(r.productId)));
+}
+
+const toOne = async (ctx: RequestContext, r: Review) => (await toReviews(ctx, [r]))[0];
+
 /** The email a reviewer gave is never shown. */
-function toReview(r: Review) {
+function toReview(r: Review, text: ProductText | undefined) {
   return {
     id: r.id,
     productId: r.productId,
@@ -29,7 +44,7 @@ function toReview(r: Review) {
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    product: r.product,
+    product: { ...r.product, name: text?.name ?? null, urlKey: text?.urlKey ?? null, baseImageUrl: text?.baseImageUrl ?? null },
     // Only the author's number, which `customerId` shows already.
     customer: r.customerId === null ? null : { id: r.customerId },
   };
@@ -46,7 +61,7 @@ async function page(ctx: RequestContext, where: object, paging: Paging): Promise
     ctx.db.productReview.count({ where }),
     ctx.db.productReview.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: paging.offset, take: paging.limit, include: withProduct }),
   ]);
-  return { total, items: rows.map(toReview) };
+  return { total, items: await toReviews(ctx, rows) };
 }
 
 /**
@@ -105,7 +120,7 @@ export async function createReview(ctx: RequestContext, input: ReviewInput) {
     },
     include: withProduct,
   });
-  return { ...toReview(review), success: true, message: "Thank you: your review will appear once it is approved." };
+  return { ...(await toOne(ctx, review)), success: true, message: "Thank you: your review will appear once it is approved." };
 }
 
 async function ownReview(ctx: RequestContext, id: number) {
@@ -125,12 +140,12 @@ export async function updateReview(ctx: RequestContext, input: Partial<Omit<Revi
     data: { title: input.title, comment: input.comment, rating: input.rating, name: input.name, status: "pending" },
     include: withProduct,
   });
-  return { ...toReview(updated), success: true, message: "Your review was updated and will appear once it is approved." };
+  return { ...(await toOne(ctx, updated)), success: true, message: "Your review was updated and will appear once it is approved." };
 }
 
 /** One of the caller's reviews in any status; someone else's is 404. */
 export async function customerReview(ctx: RequestContext, id: number) {
-  return toReview(await ownReview(ctx, id));
+  return toOne(ctx, await ownReview(ctx, id));
 }
 
 export async function deleteReview(ctx: RequestContext, id: number) {

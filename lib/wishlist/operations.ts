@@ -1,6 +1,6 @@
 // The customer's wishlist on REST and GraphQL.
 import { z } from "zod";
-import { fromListArgs, listArgs } from "../account/shapes.ts";
+import { fromListArgs, listArgs, recordRef } from "../account/shapes.ts";
 import { operation, SHOP_LIST } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { ProductRow } from "../catalog/shapes.ts";
@@ -125,8 +125,8 @@ export const deleteWishlist = operation({
   ...shopCustomer,
   name: "deleteWishlist",
   kind: "mutation",
-  summary: "Remove one entry from the caller's wishlist.",
-  input: z.object({ id: recordId() }),
+  summary: "Remove one entry from the caller's wishlist (`id`: the entry's number or IRI).",
+  input: z.object({ id: recordRef() }),
   output: deletedShape("WishlistDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
   run: (ctx, { id }) => deleteWishlistEntry(ctx, id),

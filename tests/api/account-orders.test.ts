@@ -76,7 +76,7 @@ describe.each(VIAS)("customer orders over %s", (via) => {
     const body = must(await invoke(via, customerOrder, { id: orders.b.id }, auth));
     expect(body).toMatchObject({ id: orders.b.id, incrementId: orders.b.incrementId, status: "completed", canCancel: false, canReorder: true, customerEmail: me.email });
     expect(body.items).toEqual([expect.objectContaining({ id: orders.b.items[0].id, qtyOrdered: 2, qtyCanceled: 0, price: 100, total: 200, formattedTotal: "$200.00" })]);
-    expect(body.addresses.map((a: { addressType: string }) => a.addressType).sort()).toEqual(["billing", "shipping"]);
+    expect(body.addresses.map((a: { addressType: string }) => a.addressType).sort()).toEqual(["order_billing", "order_shipping"]);
     expect(body.payment).toMatchObject({ method: "cashondelivery", methodTitle: "Cash On Delivery" });
     expect(body.shipments).toEqual([]);
     expect(must(await invoke(via, customerOrder, { id: orders.a.id }, auth)).canCancel).toBe(true);

@@ -178,7 +178,7 @@ export function OrderPage({ id }: { id: string }) {
       <div className="sf-two">
         {o.addresses.map((a) => (
           <address key={a.id} className="sf-panel">
-            <strong>{a.addressType === "billing" ? "Billing" : "Shipping"} address</strong><br />
+            <strong>{a.addressType.endsWith("billing") ? "Billing" : "Shipping"} address</strong><br />
             {a.firstName} {a.lastName}<br />{a.address}<br />{a.postcode} {a.city}{a.state ? `, ${a.state}` : ""}<br />{a.country}
           </address>
         ))}

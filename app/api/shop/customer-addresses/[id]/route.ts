@@ -1,4 +1,5 @@
 import { rest } from "@/lib/http/rest";
-import { deleteCustomerAddress, updateCustomerAddress } from "@/lib/addresses/operations";
+import { customerAddress, deleteCustomerAddress, updateCustomerAddress } from "@/lib/addresses/operations";
+export const GET = rest(customerAddress);
 export const PUT = rest(updateCustomerAddress);
 export const DELETE = rest(deleteCustomerAddress);
