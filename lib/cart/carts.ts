@@ -1,6 +1,6 @@
 // Carts: a guest cart is named by a UUID token (stored hashed); a customer has at most one active cart.
 import type { RequestContext } from "../context.ts";
-import { Validation } from "../errors.ts";
+import { NotFound, Validation } from "../errors.ts";
 import { Decimal } from "../money.ts";
 import { newUuid, sha256 } from "../auth/secrets.ts";
 import { requireUsableCoupon } from "./coupons.ts";
@@ -8,6 +8,7 @@ import { mergeInto } from "./items.ts";
 import { resolveCartToken } from "./token.ts";
 import { recalculate, recalculateState, updateById } from "./totals.ts";
 import { loadCart, type CartState } from "./state.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 function newCartData(ctx: RequestContext) {
   return { channelId: ctx.channel.id, currencyCode: ctx.currency.code, locale: ctx.locale };
@@ -64,7 +65,7 @@ function newGuestCart(ctx: RequestContext, id: number): CartState {
 
 /** Applies a coupon to a cart with lines; 422 on `couponCode` when the cart is empty or the coupon unusable. */
 export async function applyCoupon(ctx: RequestContext, cartId: number, code: string): Promise<void> {
-  await ctx.sql.transaction().execute(async (tx) => {
+  await cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
     if (state.cart.itemsCount === 0) throw Validation.field("couponCode", "Add products before applying a coupon.");
     const coupon = await requireUsableCoupon(tx, code, state.cart);
@@ -73,20 +74,42 @@ export async function applyCoupon(ctx: RequestContext, cartId: number, code: str
 }
 
 export async function removeCoupon(ctx: RequestContext, cartId: number): Promise<void> {
-  await ctx.sql.transaction().execute(async (tx) => {
+  await cartTransaction(ctx.sql, async (tx) => {
     await updateById(tx, "Cart", cartId, { couponCode: null });
     await recalculate(tx, ctx, cartId);
   });
 }
 
+/** What a merge names: the guest cart's token, and the id the caller expects it to have. */
+interface GuestCartClaim {
+  token: string;
+  id?: number;
+}
+
 /**
- * Merges the open guest cart named by `guestToken` into the customer's cart. Only the token proves the guest cart
- * is the caller's; a bare numeric id would let anyone take any cart. Returns the customer's cart id and the lines
- * stock limited.
+ * The merge input read as a claim. Only the token proves the guest cart is the caller's: a bare numeric id (all the
+ * family's storefront sends) would let any customer take any guest's cart, so it is refused with 422.
  */
-export async function mergeGuestCart(ctx: RequestContext, customerId: number, guestToken: string): Promise<{ cartId: number; shortened: string[] }> {
-  const guest = await resolveCartToken(ctx.sql, guestToken);
-  if (!guest || !guest.isActive) throw Validation.field("cartId", "Give the token of an open guest cart.");
+export function guestCartClaim(input: { cartId?: number | string; cartToken?: string }): GuestCartClaim {
+  const id = typeof input.cartId === "number" ? input.cartId : undefined;
+  const token = input.cartToken ?? (typeof input.cartId === "string" ? input.cartId : undefined);
+  if (!token) {
+    throw Validation.field(
+      input.cartId === undefined ? "cartId" : "cartToken",
+      input.cartId === undefined ? "is required: the guest cart's id and token, or its token." : "A guest cart is merged with its token: send it as cartToken beside the cart id.",
+    );
+  }
+  return { token, id };
+}
+
+/**
+ * Merges the open guest cart the claim's token names into the customer's cart (404 when the claim's id is another
+ * cart). Returns the customer's cart id and the lines stock limited.
+ */
+export async function mergeGuestCart(ctx: RequestContext, customerId: number, claim: GuestCartClaim): Promise<{ cartId: number; shortened: string[] }> {
+  const guest = await resolveCartToken(ctx.sql, claim.token);
+  if (!guest || !guest.isActive) throw Validation.field(claim.id === undefined ? "cartId" : "cartToken", "Give the token of an open guest cart.");
+  if (claim.id !== undefined && claim.id !== guest.cartId) throw new NotFound("Cart");
   const target = await customerCart(ctx, customerId);
   return { cartId: target.id, shortened: await mergeInto(ctx, target.id, guest.cartId) };
 }

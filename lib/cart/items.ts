@@ -8,6 +8,7 @@ import { sold, stockOf as unitsOnHand } from "../catalog/visibility.ts";
 import { recalculate, recalculateState, STOCKABLE_TYPES, updateById, type LineOptions } from "./totals.ts";
 import { loadCart, stockNeeds, type CartState, type Line } from "./state.ts";
 import { bundleChoice, groupedChoice } from "./bundle.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 export interface AddItemInput {
   productId: number;
@@ -157,7 +158,7 @@ export async function addItem(ctx: RequestContext, cartId: number, input: AddIte
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}.`);
   }
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     const product = await saleableProduct(tx, ctx, input.productId);
     if (product.type !== "grouped") return recalculateState(tx, ctx, { ...state, lines: await addLine(tx, ctx, state, product, input) });
@@ -261,7 +262,7 @@ export async function updateItem(ctx: RequestContext, cartId: number, input: { c
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QTY) {
     throw Validation.field("quantity", `The quantity must be a whole number from 1 to ${MAX_LINE_QTY}; remove the item instead of setting 0.`);
   }
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
     if (line.type === "downloadable" && input.quantity !== line.quantity) {
       throw Validation.field("quantity", "The quantity of a downloadable product cannot change.");
@@ -276,7 +277,7 @@ export async function updateItem(ctx: RequestContext, cartId: number, input: { c
 }
 
 export async function removeItem(ctx: RequestContext, cartId: number, input: { cartItemId: number }): Promise<CartState> {
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const line = await ownLine(tx, cartId, input.cartItemId);
     await tx.deleteFrom("CartItem").where("id", "=", line.id).execute();
     return recalculate(tx, ctx, cartId);
@@ -299,7 +300,7 @@ function cartLines(tx: Sql, cartId: number) {
  */
 export async function mergeInto(ctx: RequestContext, targetCartId: number, guestCartId: number): Promise<string[]> {
   const shortened: string[] = [];
-  await ctx.sql.transaction().execute(async (tx) => {
+  await cartTransaction(ctx.sql, async (tx) => {
     const guestLines = await cartLines(tx, guestCartId).execute();
     for (const g of guestLines) {
       const target = (await cartLines(tx, targetCartId).where("productId", "=", g.productId).execute()).find((l) => sameOptions(l.additional, g.additional));

@@ -5,9 +5,10 @@ import { operation } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { customerId } from "../context.ts";
 import { BadRequest } from "../errors.ts";
-import { applyCoupon, mergeGuestCart, createCartToken as openCart, removeCoupon } from "./carts.ts";
+import { applyCoupon, guestCartClaim, mergeGuestCart, createCartToken as openCart, removeCoupon } from "./carts.ts";
 import { CartShape } from "./shapes.ts";
-import { currentCart } from "./resolve.ts";
+import { currentCart, requireOwnCart } from "./resolve.ts";
+import { addToCartChoices } from "./input.ts";
 import { cartView, renderCart } from "./view.ts";
 import { addItem, removeItem, updateItem } from "./items.ts";
 import { CartUploadShape, downloadUpload, MAX_UPLOAD_BYTES, uploadFile } from "./uploads.ts";
@@ -48,19 +49,15 @@ export const createAddProductInCart = operation({
   ...shopCart,
   name: "createAddProductInCart",
   kind: "mutation",
-  summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short).",
+  summary: "Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}; these three may also be sent as JSON text (GraphQL declares them `String`). `cartId`, when sent, must be the caller's own cart (else 404). `booking`/`bookingNote` are accepted and ignored: no product here is a booking product. Stock is checked (422 when short).",
   input: z.object({
     productId: recordId(),
     quantity: quantity.default(1),
     selectedConfigurableOption: recordId().optional(),
     superAttribute: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
-    links: z.array(recordId()).max(50).optional(),
-    /** Grouped product: `{ associated product id: quantity }`; each product with a quantity above 0 becomes its own line. */
-    groupedQty: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
-    /** Bundle: `{ option id: [option product id, …] }` (one id for a radio or select option). */
-    bundleOptions: z.record(z.string(), z.union([z.int(), z.string(), z.array(z.union([z.int(), z.string()])).max(50)])).optional(),
-    /** Bundle: `{ option id: quantity }` for a single-choice option whose product lets the shopper set it. */
-    bundleOptionQty: z.record(z.string(), z.union([z.int(), z.string()])).optional(),
+    ...addToCartChoices,
+    /** The caller's own cart id (the family's storefront sends it); another cart's id is refused with 404. */
+    cartId: recordId().optional(),
     cartToken,
   }),
   output: CartShape,
@@ -68,6 +65,7 @@ export const createAddProductInCart = operation({
   run: async (ctx, input) => {
     // The cart is checked open inside the transaction that adds (lib/cart/state.ts), not read once more before it.
     const ref = await currentCart(ctx, input, { allowClosed: true });
+    requireOwnCart(ref, input.cartId);
     return renderCart(ctx, await addItem(ctx, ref.id, input), ref.token, "The product was added to the cart.");
   },
 });
@@ -130,17 +128,28 @@ export const createRemoveCoupon = operation({
   },
 });
 
+/** The guest cart to merge: its id (what the family's storefront sends, GraphQL `Int`) or, over REST, its token. */
+const mergeCartId = z
+  .preprocess(
+    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z.union([z.int().positive().max(2_147_483_647), z.string().trim().min(1, { message: "is required" }).max(64)]).meta({ scalar: "Int" }),
+  )
+  .optional();
+
 export const createMergeCart = operation({
   name: "createMergeCart",
   surface: "shop",
   kind: "mutation",
-  summary: "Merge a guest cart, named by its cart token in `cartId`, into the customer's cart; the guest cart is closed.",
+  summary:
+    "Merge a guest cart into the customer's cart; the guest cart is closed. The guest cart's token proves it is the caller's: send it as " +
+    "`cartToken` (or, over REST, as `cartId`). `cartId` may also be the guest cart's numeric id, as the family's storefront sends it, but " +
+    "only beside its token: an id alone proves nothing and is refused (422), and an id that is not the token's cart answers 404.",
   access: "customer",
-  input: z.object({ cartId: z.string().trim().min(1, { message: "is required" }).max(64) }),
+  input: z.object({ cartId: mergeCartId, cartToken: z.string().trim().min(1).max(64).optional() }),
   output: CartShape,
   rest: { method: "POST", paths: ["/api/shop/cart/merge-cart", "/api/shop/merge-carts"] },
   run: async (ctx, input) => {
-    const { cartId, shortened } = await mergeGuestCart(ctx, customerId(ctx), input.cartId);
+    const { cartId, shortened } = await mergeGuestCart(ctx, customerId(ctx), guestCartClaim(input));
     const note = shortened.length ? ` Limited by stock: ${shortened.join(", ")}.` : "";
     return cartView(ctx, { id: cartId, token: null }, `The guest cart was merged.${note}`);
   },

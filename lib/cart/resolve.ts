@@ -1,6 +1,6 @@
 // Which cart a call acts on: the customer's own, or the guest cart named by the bearer or `cart_token`.
 import type { RequestContext } from "../context.ts";
-import { Conflict, Unauthenticated } from "../errors.ts";
+import { Conflict, NotFound, Unauthenticated } from "../errors.ts";
 import { resolveCartToken } from "./token.ts";
 import { customerCart } from "./carts.ts";
 
@@ -30,4 +30,13 @@ export async function currentCart(ctx: RequestContext, input: { cartToken?: stri
     if (!cart?.isActive) throw new Conflict("This cart has already been checked out; create a new cart token.");
   }
   return ref;
+}
+
+/**
+ * A `cartId` sent beside the credentials (the family's storefront sends the guest cart's id) must name the cart those
+ * credentials hold: any other id answers 404 as a cart that does not exist, so ids can't be probed, and nothing is
+ * written to the cart it names.
+ */
+export function requireOwnCart(ref: CartRef, cartId: number | undefined): void {
+  if (cartId !== undefined && cartId !== ref.id) throw new NotFound("Cart");
 }

@@ -21,9 +21,12 @@ export const CartAddressShape = z
   })
   .meta({ id: "CartAddress", iri: "/api/shop/cart-addresses" });
 
+// A line's `id` is its number, not an IRI: the family's documentation shows `"id": "5648"` on cart lines and its
+// storefront sends `Number(id)` back as `cartItemId`. `_id` is the same number, as on every other record.
 export const CartItemShape = z
   .object({
     id: z.int(),
+    _id: z.int(),
     cartId: z.int(),
     productId: z.int(),
     name: z.string(),
@@ -49,11 +52,17 @@ export const CartItemShape = z
     formattedTotalInclTax: z.string(),
     /** What was chosen: the variant and its attribute options, downloadable links. */
     options: z.record(z.string(), z.unknown()).nullable(),
+    /**
+     * The product's base image as JSON text of its sized URLs (`small_image_url`, `medium_image_url`,
+     * `large_image_url`, `original_image_url`), as the family's storefront parses it; null without an image.
+     */
     baseImage: z.string().nullable(),
+    /** The same image's URL as plain text. */
+    baseImageUrl: z.string().nullable(),
     productUrlKey: z.string().nullable(),
     canChangeQty: z.boolean(),
   })
-  .meta({ id: "CartItem", iri: "/api/shop/cart-items" });
+  .meta({ id: "CartItem" });
 
 export const CartShape = z
   .object({

@@ -11,6 +11,7 @@ import { AppError, NotFound, RateLimited, Validation } from "../errors.ts";
 import { consume, refund } from "../rate-limit/index.ts";
 import { EXTENSIONS, readStoredFile, sniff, STORAGE_DIR, storeFile } from "../storage/files.ts";
 import { updateById } from "./totals.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -110,7 +111,7 @@ export async function uploadFile(ctx: RequestContext, cartId: number, file: unkn
   try {
     stored = await storeFile(`cart/${cartId}`, EXTENSIONS[type], bytes);
     const relative = stored;
-    const row = await ctx.sql.transaction().execute(async (tx) => {
+    const row = await cartTransaction(ctx.sql, async (tx) => {
       // Touching the cart row first serialises concurrent uploads to one cart (a row lock on PostgreSQL, the one
       // writer on SQLite), so parallel requests cannot each pass the check against the same count.
       await updateById(tx, "Cart", cartId, { updatedAt: new Date() });

@@ -7,6 +7,13 @@ import type { CartRef } from "./resolve.ts";
 import { activeShippingMethods } from "../checkout/reference.ts";
 import { dec, toNumber } from "../money.ts";
 
+/**
+ * The sizes the family's clients read from a line's image, as JSON text. Images are stored and served in one size
+ * (lib/storage/public.ts), so every size names that one URL.
+ */
+const sizedImages = (url: string) =>
+  JSON.stringify({ small_image_url: url, medium_image_url: url, large_image_url: url, original_image_url: url });
+
 const toAddress = (a: AddressRow | null) => (a ? { ...a, zipCode: a.postcode } : null);
 
 /** The cart record of `ref`, read in one statement. */
@@ -48,8 +55,10 @@ export async function renderCart(ctx: RequestContext, state: CartState, token: s
       const priceInclTax = money(baseUnitInclTax);
       const totalInclTax = money(baseTotalInclTax);
       const options = item.additional;
+      const image = item.image ? imageUrl(ctx, item.image) : null;
       return {
         id: item.id,
+        _id: item.id,
         cartId: item.cartId,
         productId: item.productId,
         name: item.name,
@@ -73,7 +82,8 @@ export async function renderCart(ctx: RequestContext, state: CartState, token: s
         baseTotalInclTax: base(baseTotalInclTax),
         formattedTotalInclTax: totalInclTax.formatted,
         options: options && Object.keys(options).length ? (options as Record<string, unknown>) : null,
-        baseImage: item.image ? imageUrl(ctx, item.image) : null,
+        baseImage: image && sizedImages(image),
+        baseImageUrl: image,
         productUrlKey: item.urlKey,
         canChangeQty: item.type !== "downloadable",
       };

@@ -9,6 +9,7 @@ import { loadCart, type CartState } from "../cart/state.ts";
 import { countryByCode } from "./reference.ts";
 import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 const line = (max = 255) => z.string().trim().min(1, { message: "is required" }).max(max);
 const optional = (max = 255) => z.string().trim().max(max).optional();
@@ -87,7 +88,7 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
   const customer = ctx.principal.kind === "customer"
     ? await ctx.sql.selectFrom("Customer").select("email").where("id", "=", ctx.principal.customerId).executeTakeFirst()
     : null;
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     requireStep(state, "address");
     const saved: NonNullable<CartState["billing"]>[] = [];

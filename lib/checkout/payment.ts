@@ -12,6 +12,7 @@ import { resolveReturnUrls, type ReturnUrlInput, type ReturnUrls } from "./retur
 import { canTakePayment, noProviderMessage } from "./providers.ts";
 import { shownFor } from "./payment-snapshot.ts";
 import { storeSettings, type StoreSettings } from "../store/settings.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 /** The channel's active methods (held in process, ./reference.ts) that can take a payment. */
 export async function availablePaymentMethods(ctx: RequestContext) {
@@ -50,7 +51,7 @@ export async function choosePayment(ctx: RequestContext, cartId: number, input: 
   const method = methods.find((m) => m.code === input.paymentMethod);
   // Read before the transaction (held in process): a transaction must not wait on another connection.
   const settings = await storeSettings(ctx.db);
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId); // a closed cart is a 409 first
     requireStep(state, "paymentMethod");
     if (!method) throw Validation.field("paymentMethod", `"${input.paymentMethod}" is not a payment method of this store.`);

@@ -6,6 +6,7 @@ import { display } from "../catalog/pricing.ts";
 import { ratesFor, recalculateState } from "../cart/totals.ts";
 import { loadCart, type CartState } from "../cart/state.ts";
 import { requireStep } from "./steps.ts";
+import { cartTransaction } from "../db/sql/expressions.ts";
 
 /** The cart's rates, priced in the request currency; empty until an address is saved. */
 export async function cartShippingRates(ctx: RequestContext, cartId: number) {
@@ -31,7 +32,7 @@ const namesRate = (rate: { method: string; carrier: string }, code: string) =>
 
 /** Records one of the cart's rates by code (e.g. `flatrate_flatrate`); 422 when the cart does not ship or has no such rate. */
 export async function chooseShippingMethod(ctx: RequestContext, cartId: number, code: string): Promise<CartState> {
-  return ctx.sql.transaction().execute(async (tx) => {
+  return cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     const facts = requireStep(state, "shippingMethod");
     if (!facts.needsShipping) throw Validation.field("shippingMethod", "Nothing in this cart ships; go on to the payment method.");

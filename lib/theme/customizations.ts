@@ -11,8 +11,34 @@ type Record_ = {
   createdAt: Date; updatedAt: Date; translations: { id: number; themeCustomizationId: number; locale: string; options: string }[];
 };
 
+// A stored image path (`category/2/banner.png`), as lib/storage/public.ts serves it under `/storage/`.
+const STORED_IMAGE = /^[a-z]+\/\d{1,12}\/[A-Za-z0-9_-]{1,64}\.[a-z]{3,4}$/;
+
+/** Every `image` value that is a stored path, given as the family gives it: `storage/<path>`, from the store's root. */
+function withStoragePaths(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withStoragePaths);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "image" && typeof v === "string" && STORED_IMAGE.test(v) ? `storage/${v}` : withStoragePaths(v)]),
+  );
+}
+
+/**
+ * A block's options as clients read them. The family answers image paths as `storage/theme/1/x.webp` and its
+ * storefront puts its API's origin before them; the paths stored here lack the `storage/` folder.
+ */
+function publicOptions(options: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(options);
+  } catch {
+    return options;
+  }
+  return JSON.stringify(withStoragePaths(parsed));
+}
+
 function toCustomization(ctx: RequestContext, c: Record_) {
-  const translations = c.translations.map((t) => ({ ...t, _id: t.id }));
+  const translations = c.translations.map((t) => ({ ...t, options: publicOptions(t.options), _id: t.id }));
   return {
     ...c,
     createdAt: c.createdAt.toISOString(),

@@ -23,10 +23,16 @@ async function twoCarts(via: Via) {
   return { a, b, me, mine, guest };
 }
 
+/**
+ * The guest token as each transport names it: REST still takes it as `cartId`; GraphQL's `cartId` is the cart's
+ * number (an `Int`, as the family's storefront sends it), so the token goes in `cartToken` there.
+ */
+const byToken = (via: Via, token: string) => (via === "rest" ? { cartId: token } : { cartToken: token });
+
 describe.each(VIAS)("createMergeCart over %s", (via) => {
   it("adds the guest's lines to the customer's cart and closes the guest cart", async () => {
     const { a, b, me, mine, guest } = await twoCarts(via);
-    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", byToken(via, guest.token), { key, bearer: me.token });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id: mine.id, customerId: me.id, itemsCount: 2, itemsQty: 4, subtotal: 34, cartToken: null });
     expect(lines(await cartRow(mine.id))).toEqual([[a, 3], [b, 1]]);
@@ -35,18 +41,20 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
     // The closed guest cart's token no longer works: 409 on the cart, 422 when merged again.
     expect((await invoke(via, "createReadCart", {}, { key, bearer: guest.token })).status).toBe(409);
     expect((await invoke(via, "createAddProductInCart", { productId: a, quantity: 1 }, { key, bearer: guest.token })).status).toBe(409);
-    const again = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    const again = await invoke(via, "createMergeCart", byToken(via, guest.token), { key, bearer: me.token });
     expect(again.status).toBe(422);
     expect(lines(await cartRow(mine.id))).toEqual([[a, 3], [b, 1]]);
   });
 
   it.each([
-    ["the guest cart's numeric id", (g: { id: number }) => String(g.id)],
-    ["an unknown token", () => "00000000-0000-4000-8000-000000000000"],
-    ["an empty cartId", () => ""],
-  ])("refuses %s with 422 and moves nothing", async (_name, cartId) => {
+    ["the guest cart's numeric id alone (it proves nothing)", (g: { id: number }) => ({ cartId: g.id })],
+    ["the numeric id as text, alone", (g: { id: number }) => (via === "rest" ? { cartId: String(g.id) } : { cartId: g.id })],
+    ["an unknown token", () => byToken(via, "00000000-0000-4000-8000-000000000000")],
+    ["an empty cartId", () => (via === "rest" ? { cartId: "" } : { cartToken: "" })],
+    ["no cartId and no cartToken", () => ({})],
+  ])("refuses %s with 422 and moves nothing", async (_name, input) => {
     const { a, me, mine, guest } = await twoCarts(via);
-    const r = await invoke(via, "createMergeCart", { cartId: cartId(guest) }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", input(guest), { key, bearer: me.token });
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(lines(await cartRow(mine.id))).toEqual([[a, 1]]);
     expect((await cartRow(guest.id)).isActive).toBe(true);
@@ -55,7 +63,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
   it("needs a customer bearer: a guest's own token is not enough (401)", async () => {
     const { guest } = await twoCarts(via);
     const other = await guestCart(via, key);
-    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: other.token });
+    const r = await invoke(via, "createMergeCart", byToken(via, guest.token), { key, bearer: other.token });
     expect(r.status).toBe(401);
     expect((await cartRow(guest.id)).isActive).toBe(true);
   });
@@ -66,7 +74,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
     const mine = await fill(via, { key, bearer: me.token }, [{ productId: scarce, quantity: 2 }]);
     const guest = await guestCart(via, key);
     await fill(via, { key, bearer: guest.token }, [{ productId: scarce, quantity: 3 }]);
-    const r = await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    const r = await invoke(via, "createMergeCart", byToken(via, guest.token), { key, bearer: me.token });
     expect(r.status).toBe(200);
     expect(r.body.itemsQty).toBe(4);
     expect(r.body.message).toMatch(/stock/i);
@@ -86,7 +94,7 @@ describe.each(VIAS)("createMergeCart over %s", (via) => {
       { productId: shirt.id, quantity: 2, selectedConfigurableOption: s },
       { productId: shirt.id, quantity: 1, selectedConfigurableOption: m },
     ]);
-    await invoke(via, "createMergeCart", { cartId: guest.token }, { key, bearer: me.token });
+    await invoke(via, "createMergeCart", byToken(via, guest.token), { key, bearer: me.token });
     const row = await cartRow(mine.id);
     expect(row.items.map((i) => [(i.additional as { variantId: number }).variantId, i.quantity])).toEqual([[s, 3], [m, 1]]);
   });

@@ -110,7 +110,8 @@ describe.each(VIAS)("a gateway session over %s", (via) => {
     const me = await customer(key);
     const mine = await atGateway(via, { customerToken: me.token });
     const guest = await atGateway(via);
-    const merged = await invoke(via, "createMergeCart", { cartId: guest.opts.bearer }, { key, bearer: me.token });
+    // The guest token names the cart to merge (GraphQL: `cartToken`, as `cartId` is the cart's number there).
+    const merged = await invoke(via, "createMergeCart", { cartToken: guest.opts.bearer }, { key, bearer: me.token });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     for (const s of [guest, mine]) {
       expect((await sessionOf(s.gatewayUrl)).status).toBe("superseded");

@@ -197,8 +197,11 @@ describe("family theme customizations", () => {
     expect(byType.themeCustomizations.edges.map((e: any) => e.node)).toEqual(stored.filter((s) => s.type === "image_carousel").map((s) => ({ _id: s.id, type: "image_carousel" })));
     const one = await ask(`query($id: ID!) { themeCustomization(id: $id) { _id themeCode translation { themeCustomizationId locale options } } }`, { id: String(carousel.id) }, { "X-LOCALE": "fr" });
     const fr = carousel.translations.find((t) => t.locale === "fr")!;
-    expect(one.themeCustomization).toEqual({ _id: carousel.id, themeCode: carousel.themeCode, translation: { themeCustomizationId: carousel.id, locale: "fr", options: fr.options } });
+    expect(one.themeCustomization).toMatchObject({ _id: carousel.id, themeCode: carousel.themeCode, translation: { themeCustomizationId: carousel.id, locale: "fr" } });
     expect(JSON.parse(fr.options).images.length).toBeGreaterThan(0);
+    // The stored options, with each stored image path answered from the store's root as the family does (`storage/…`).
+    const storedImages = (JSON.parse(fr.options) as { images: { image: string }[] }).images;
+    expect(JSON.parse(one.themeCustomization.translation.options)).toEqual({ ...JSON.parse(fr.options), images: storedImages.map((i) => ({ ...i, image: `storage/${i.image}` })) });
     // The family's clients also name a block by the IRI of its own API (`/api/theme_customizations/<n>`).
     const byIri = await ask(`query($id: ID!) { themeCustomization(id: $id) { _id } }`, { id: `/api/theme_customizations/${carousel.id}` });
     expect(byIri.themeCustomization).toEqual({ _id: carousel.id });

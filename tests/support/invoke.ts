@@ -9,7 +9,10 @@ import {
   type GraphQLField, type GraphQLOutputType, type GraphQLSchema,
 } from "graphql";
  
+import { z } from "zod";
 import type { AnyOperation, Surface } from "../../lib/operations/define.ts";
+import { unwrap } from "../../lib/operations/project.ts";
+import { metaOf } from "../../lib/graphql/zod-types.ts";
 import { buildSchema, resourceName } from "../../lib/graphql/schema.ts";
 import { encodeCursor } from "../../lib/graphql/connection.ts";
 import { shopOperations } from "../../lib/operations/shop.ts";
@@ -96,9 +99,20 @@ export function documentOf(op: AnyOperation, depth = FULL_DEPTH): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * An input as a GraphQL client sends it: a field the declaration carries over GraphQL as JSON text (`meta({ scalar:
+ * "String" })`, e.g. a bundle choice) is sent as that text when the case gives it as an object, as REST takes it.
+ */
+function withJsonText(op: AnyOperation, input: unknown): unknown {
+  const shape = op.input instanceof z.ZodObject ? (op.input.shape as Record<string, z.ZodType>) : null;
+  if (!shape || !isObject(input)) return input;
+  const asText = (k: string, v: unknown) => typeof v === "object" && v !== null && shape[k] !== undefined && metaOf(unwrap(shape[k])).scalar === "String";
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, asText(k, v) ? JSON.stringify(v) : v]));
+}
+
 /** GraphQL variables for an input: `{ input }` for a mutation, the matching arguments for a query. */
 export function graphqlVariables(op: AnyOperation, input: unknown): Record<string, unknown> {
-  if (op.kind === "mutation") return { input };
+  if (op.kind === "mutation") return { input: withJsonText(op, input) };
   if (!isObject(input)) return {};
   const names = new Set(fieldOf(op).args.map((a) => a.name));
   return Object.fromEntries(Object.entries(input).filter(([k]) => names.has(k)));

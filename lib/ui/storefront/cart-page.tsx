@@ -34,7 +34,7 @@ export function CartPage() {
               <tr key={item.id} data-testid="cart-line">
                 <td>
                   <div className="sf-line-product">
-                    <Picture src={item.baseImage} alt={item.name} className="sf-thumb" />
+                    <Picture src={item.baseImageUrl} alt={item.name} className="sf-thumb" />
                     <span><Link href={`/product/${item.productId}`}>{item.name}</Link><br /><span className="sf-muted">{item.sku}</span></span>
                   </div>
                 </td>

@@ -22,7 +22,7 @@ export interface Attribute { id: number; code: string; name: string; isFilterabl
 
 export interface CartItem {
   id: number; productId: number; name: string; sku: string; quantity: number; formattedPrice: string; formattedTotal: string;
-  options: { attributes?: Record<string, number> } | null; baseImage: string | null; canChangeQty: boolean;
+  options: { attributes?: Record<string, number> } | null; baseImageUrl: string | null; canChangeQty: boolean;
 }
 
 export interface Cart {
