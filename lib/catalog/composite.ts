@@ -281,7 +281,7 @@ export interface Child {
 }
 
 /** A child as `childColumns` reads it (whatever it is joined to). */
-type ChildRow = Omit<InferResult<ReturnType<typeof groupedLinks>>[number], "linkQty" | "linkPosition">;
+type ChildRow = Omit<InferResult<ReturnType<typeof groupedLinks>>[number], "ownerId" | "linkQty" | "linkPosition">;
 
 function child(c: ChildRow): Child {
   const stock = c.stock ?? 0;
@@ -294,21 +294,30 @@ function child(c: ChildRow): Child {
   };
 }
 
-/** A grouped product's links in their order, each with its associated product. */
-function groupedLinks(db: Sql, ctx: RequestContext, productId: number) {
+/** The links of grouped products `productIds` in their order, each with its associated product. */
+function groupedLinks(db: Sql, ctx: RequestContext, productIds: number[]) {
   return db
     .selectFrom("ProductGroupedLink as l")
     .innerJoin("Product as c", "c.id", "l.associatedProductId")
-    .select(["l.qty as linkQty", "l.position as linkPosition", ...childColumns(ctx)])
-    .where("l.productId", "=", productId)
+    .select(["l.productId as ownerId", "l.qty as linkQty", "l.position as linkPosition", ...childColumns(ctx)])
+    .where("l.productId", "in", productIds)
     .orderBy("l.position", "asc")
     .orderBy("l.id", "asc");
 }
 
 /** A grouped product's associated products in their order, with their default quantities. */
 export async function groupedChildren(db: Sql, ctx: RequestContext, productId: number) {
-  const links = await groupedLinks(db, ctx, productId).execute();
-  return links.map((l) => ({ qty: l.linkQty, position: l.linkPosition, product: child(l) }));
+  return (await groupedChildrenOf(db, ctx, [productId])).get(productId) ?? [];
+}
+
+/** The associated products of several grouped products (one statement), by grouped product. */
+export async function groupedChildrenOf(db: Sql, ctx: RequestContext, productIds: number[]) {
+  const out = new Map<number, { qty: number; position: number; product: Child }[]>();
+  if (!productIds.length) return out;
+  for (const l of await groupedLinks(db, ctx, productIds).execute()) {
+    out.set(l.ownerId, [...(out.get(l.ownerId) ?? []), { qty: l.linkQty, position: l.linkPosition, product: child(l) }]);
+  }
+  return out;
 }
 
 export interface BundleOption {
@@ -322,33 +331,46 @@ export interface BundleOption {
 
 /** A bundle's options in their order, each with its products (two statements). */
 export async function bundleOptionsOf(db: Sql, ctx: RequestContext, productId: number): Promise<BundleOption[]> {
+  return (await bundleOptionsOfMany(db, ctx, [productId])).get(productId) ?? [];
+}
+
+/** The options of several bundles, by bundle (two statements for them all). */
+export async function bundleOptionsOfMany(db: Sql, ctx: RequestContext, productIds: number[]): Promise<Map<number, BundleOption[]>> {
+  const out = new Map<number, BundleOption[]>();
+  if (!productIds.length) return out;
   const label = (locale: string) =>
     expressionBuilder<DB & { o: DB["ProductBundleOption"] }, "o">()
       .selectFrom("ProductBundleOptionTranslation as ot").select("ot.label").whereRef("ot.optionId", "=", "o.id").where("ot.locale", "=", locale);
   const options = await db
     .selectFrom("ProductBundleOption as o")
-    .select(["o.id", "o.type", "o.isRequired", "o.position", label(ctx.locale).as("label"), label(ctx.channel.defaultLocale).as("defaultLabel")])
-    .where("o.productId", "=", productId)
+    .select(["o.id", "o.productId", "o.type", "o.isRequired", "o.position", label(ctx.locale).as("label"), label(ctx.channel.defaultLocale).as("defaultLabel")])
+    .where("o.productId", "in", productIds)
     .orderBy("o.position", "asc")
     .orderBy("o.id", "asc")
     .execute();
-  if (!options.length) return [];
+  // Read even when there is no option (an id no option has), so that the statements do not depend on the data.
   const products = await db
     .selectFrom("ProductBundleOptionProduct as op")
     .innerJoin("Product as c", "c.id", "op.productId")
     .select(["op.id as choiceId", "op.optionId", "op.qty as choiceQty", "op.isUserDefined", "op.isDefault", "op.position as choicePosition", ...childColumns(ctx)])
-    .where("op.optionId", "in", options.map((o) => o.id))
+    .where("op.optionId", "in", options.length ? options.map((o) => o.id) : [0])
     .orderBy("op.position", "asc")
     .orderBy("op.id", "asc")
     .execute();
-  return options.map((o) => ({
-    id: o.id,
-    label: o.label ?? o.defaultLabel ?? `Option ${o.id}`,
-    type: o.type,
-    isRequired: o.isRequired,
-    position: o.position,
-    products: products
-      .filter((op) => op.optionId === o.id)
-      .map((op) => ({ id: op.choiceId, qty: op.choiceQty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, position: op.choicePosition, product: child(op) })),
-  }));
+  for (const o of options) {
+    out.set(o.productId, [
+      ...(out.get(o.productId) ?? []),
+      {
+        id: o.id,
+        label: o.label ?? o.defaultLabel ?? `Option ${o.id}`,
+        type: o.type,
+        isRequired: o.isRequired,
+        position: o.position,
+        products: products
+          .filter((op) => op.optionId === o.id)
+          .map((op) => ({ id: op.choiceId, qty: op.choiceQty, isUserDefined: op.isUserDefined, isDefault: op.isDefault, position: op.choicePosition, product: child(op) })),
+      },
+    ]);
+  }
+  return out;
 }

@@ -10,6 +10,10 @@ import { getProduct, listProducts } from "./products.ts";
 import { recordSearch, recordVisit } from "./activity.ts";
 import { categoryTree, getCategory, listCategories } from "./categories.ts";
 import { getAttribute, getAttributeOption, listAttributeOptions, listAttributes } from "./attributes.ts";
+import { argumentScope } from "../graphql/extensions.ts";
+import { scopedContext } from "./scope.ts";
+// GraphQL's `Product`: the fields it adds to list rows and the detail (declared there, read only when asked).
+import { BookingSlot, requireSold } from "./product-graph.ts";
 
 const shopPublic = { surface: "shop", access: "public" } as const;
 /** A read of catalog tables alone that records nothing: Shop GraphQL may keep its answer until the next catalog write. */
@@ -25,7 +29,7 @@ export const products = operation({
   output: ProductRow,
   list: { defaultPerPage: 30, maxPerPage: 50 },
   rest: { method: "GET", paths: ["/api/shop/products"], input: fromFilterKeys, query: ProductWireQuery },
-  graphql: { args: ProductListArgs, input: fromGraphqlArgs },
+  graphql: { args: ProductListArgs.extend({ channel: z.string().optional(), locale: z.string().optional() }), input: fromGraphqlArgs },
   run: async (ctx, input, paging) => {
     const page = await listProducts(ctx, input, paging);
     // A search counts once, on its first page, for the search-term reports.
@@ -33,6 +37,9 @@ export const products = operation({
     return page;
   },
 });
+
+// `products(channel:, locale:)` answers in the scope they name, as the X-CHANNEL / X-LOCALE headers would.
+argumentScope(products, ["channel", "locale"], scopedContext);
 
 export const product = operation({
   ...shopPublic,
@@ -47,6 +54,20 @@ export const product = operation({
     const product = await getProduct(ctx, input);
     void recordVisit(ctx, product.id); // for the most-visited report
     return product;
+  },
+});
+
+export const bookingSlots = operation({
+  ...shopPublic,
+  kind: "query",
+  name: "bookingSlots",
+  summary: "A booking product's free slots on one day. This store sells no booking products: an existing product answers an empty list.",
+  input: z.object({ id: z.int().positive().max(2_147_483_647), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD" }) }),
+  // A plain list of the day's slots, not a paged collection.
+  output: z.array(BookingSlot),
+  run: async (ctx, { id }) => {
+    await requireSold(ctx, id);
+    return [];
   },
 });
 

@@ -156,8 +156,9 @@ const activeVariants = (ctx: RequestContext, parentId: number) =>
 type VariantRow = InferResult<ReturnType<typeof activeVariants>>[number];
 
 /** Variants with their prices, stock and attribute values (one statement for the values of them all). */
-async function withValues(ctx: RequestContext, rows: VariantRow[]) {
-  const values = rows.length ? await attributeValuesOf(ctx, rows.map((r) => r.id)) : [];
+async function withValues(ctx: RequestContext, rows: VariantRow[], always = false) {
+  // `always`: read even for no variant (an id none has), so that a batch's statements do not depend on the data.
+  const values = rows.length || always ? await attributeValuesOf(ctx, rows.length ? rows.map((r) => r.id) : [0]) : [];
   return rows.map((r) => {
     const own = values.filter((v) => v.ownerId === r.id).map(valueOf);
     return {
@@ -178,6 +179,31 @@ export async function activeVariantsOf(ctx: RequestContext, parentId: number) {
   return withValues(ctx, await activeVariants(ctx, parentId).execute());
 }
 
+/** The active variants of several configurable products with their prices, stock and values (two statements), by product. */
+export async function variantsOfMany(ctx: RequestContext, parentIds: number[]) {
+  const out = new Map<number, ReturnType<typeof pricedVariant>[]>();
+  if (!parentIds.length) return out;
+  const rows = await ctx.sql
+    .selectFrom("Product as v")
+    .select([...variantColumns(ctx), "v.parentId"])
+    .where("v.parentId", "in", parentIds)
+    .where(active("v"))
+    .orderBy("v.id", "asc")
+    .execute();
+  const now = new Date();
+  const parents = new Map(rows.map((r) => [r.id, r.parentId!]));
+  for (const v of await withValues(ctx, rows, true)) {
+    const parentId = parents.get(v.id)!;
+    out.set(parentId, [...(out.get(parentId) ?? []), pricedVariant(ctx, v, now)]);
+  }
+  return out;
+}
+
+function pricedVariant(ctx: RequestContext, { priced, ...v }: Awaited<ReturnType<typeof withValues>>[number], now: Date) {
+  const price = display(ctx, finalPrice(priced, now));
+  return { id: v.id, sku: v.sku, name: v.name, price: price.amount, formattedPrice: price.formatted, inStock: v.inStock, attributes: v.attributes, attributeValues: v.attributeValues };
+}
+
 /** A configurable product's active variants with their prices, stock and values; none for other types. */
 export function productVariantsOf(ctx: RequestContext, id: number) {
   return cached(ctx, "variants", id, async () => {
@@ -192,10 +218,7 @@ export function productVariantsOf(ctx: RequestContext, id: number) {
     );
     const live = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id, sku: r.sku!, price: r.price! }]));
     const now = new Date();
-    const variants = (await withValues(ctx, live)).map(({ priced, ...v }) => {
-      const price = display(ctx, finalPrice(priced, now));
-      return { id: v.id, sku: v.sku, name: v.name, price: price.amount, formattedPrice: price.formatted, inStock: v.inStock, attributes: v.attributes, attributeValues: v.attributeValues };
-    });
+    const variants = (await withValues(ctx, live)).map((v) => pricedVariant(ctx, v, now));
     return { id, rows: variants, variants };
   });
 }

@@ -44,6 +44,11 @@ export const ProductRow = z
   })
   .meta({ id: "Product", iri: "/api/shop/products" });
 
+/** The attribute of a product's attribute value (GraphQL adds its flags: ./product-graph.ts). */
+export const ProductAttributeValueAttribute = z
+  .object({ id: z.int(), code: z.string(), adminName: z.string(), type: z.string() })
+  .meta({ id: "ProductAttributeValueAttribute" });
+
 export const ProductAttributeValue = z
   .object({
     attributeId: z.int(),
@@ -52,7 +57,7 @@ export const ProductAttributeValue = z
     type: z.string(),
     value: z.string().nullable(),
     optionId: z.int().nullable(),
-    attribute: z.object({ id: z.int(), code: z.string(), adminName: z.string(), type: z.string() }).meta({ id: "ProductAttributeValueAttribute" }),
+    attribute: ProductAttributeValueAttribute,
   })
   .meta({ id: "ProductAttributeValue" });
 
@@ -115,6 +120,7 @@ export const BundleOptionShape = z
   })
   .meta({ id: "BundleOption" });
 
+/** The detail's REST answer; GraphQL serves it as a `Product` (./product-graph.ts). */
 export const ProductDetail = ProductRow.extend({
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),

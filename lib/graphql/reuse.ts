@@ -1,6 +1,8 @@
 // Shop GraphQL answers of one root field, sent again while the field's value is the same object again. An answer is
 // a function of the document, its variables, the scope and the root field's value alone: every field below the root
-// reads the projected value (lib/operations/project.ts), nothing else. So when a public query's `run` answers from a
+// reads the projected value (lib/operations/project.ts), or, for a field added to a type (./extensions.ts), catalog
+// tables, whose writes replace the cached root value too (a stock change of another product, shown in a product's
+// `relatedProducts`, is seen once that value's lifetime, CATALOG_CACHE_MS, ends). So when a public query's `run` answers from a
 // cache (the product detail, lib/catalog/cache.ts) the very object it answered last time, yoga's parse, execution and
 // serialisation would make the same bytes again. Unlike ./response-cache.ts this runs the operation on every request,
 // so a read that records something (`product` counts a visit) still records it each time; it needs no lifetime nor

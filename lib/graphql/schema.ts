@@ -10,6 +10,7 @@ import { unwrap } from "../operations/project.ts";
 import { arrayConnection, connectionArgs, connectionArgsOf, connectionOf, connectionWindow, toConnection } from "./connection.ts";
 import { metaOf, pascal, TypeFactory } from "./zod-types.ts";
 import { logError } from "../log/index.ts";
+import { keepScope, scopeArgsOf } from "./extensions.ts";
 
 export type { GraphqlContext } from "./builder.ts";
 
@@ -67,10 +68,13 @@ export function buildSchema(operations: readonly Operation[]): GraphQLSchema {
               guard(async () => {
                 const { first, after, last, before, ...rest } = a;
                 const window = connectionArgsOf({ first, after, last, before });
-                const input = admitted(op, g, dropNulls(rest));
-                if (!paged) return arrayConnection((await perform(g.ctx, op, input, g.rootCall?.run(g.ctx, op, input))) as unknown[], window);
-                const range = await connectionWindow(window, paged.list, async () => (await performPage(g.ctx, paged, input, { offset: 0, limit: 0 })).total);
-                return toConnection(await performPage(g.ctx, paged, input, range), range.offset);
+                const { ctx, args } = await scoped(op, g, dropNulls(rest));
+                const input = admitted(op, { ...g, ctx }, args);
+                if (!paged) return arrayConnection((await perform(ctx, op, input, g.rootCall?.run(ctx, op, input))) as unknown[], window);
+                const range = await connectionWindow(window, paged.list, async () => (await performPage(ctx, paged, input, { offset: 0, limit: 0 })).total);
+                const page = await performPage(ctx, paged, input, range);
+                if (ctx !== g.ctx) keepScope(page.items, ctx);
+                return toConnection(page, range.offset);
               }),
           });
         } else {
@@ -143,6 +147,22 @@ function payloadField(p: FieldBuilder<Payload>, types: TypeFactory, op: AnyOpera
   const schema = shape[key];
   const { type, nullable } = types.output(schema, pascal(op.name) + pascal(key));
   return p.field({ type, nullable, resolve: (r) => (r.result as Record<string, unknown> | null)?.[key] ?? null });
+}
+
+/**
+ * The context an operation runs in: the request's, or the one its scope arguments name (./extensions.ts
+ * `argumentScope`); those arguments are not part of the operation's input.
+ */
+async function scoped(op: AnyOperation, g: GraphqlContext, args: Record<string, unknown>): Promise<{ ctx: GraphqlContext["ctx"]; args: Record<string, unknown> }> {
+  const spec = scopeArgsOf(op);
+  if (!spec || !spec.args.some((k) => args[k] !== undefined)) return { ctx: g.ctx, args };
+  const rest = { ...args };
+  const named: Record<string, unknown> = {};
+  for (const k of spec.args) {
+    named[k] = rest[k];
+    delete rest[k];
+  }
+  return { ctx: await spec.scope(g.ctx, named), args: rest };
 }
 
 /** GraphQL sends explicit nulls for omitted nullable arguments; zod's optional() wants them absent. */

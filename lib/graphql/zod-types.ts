@@ -5,12 +5,17 @@ import { z } from "zod";
 import { unwrap } from "../operations/project.ts";
 import type { DynamicBuilder, Field, FieldBuilder, InputField, InputFieldBuilder, InputFieldOptions, InputObjectType, InputType, Nullability, ObjectType, OutputType, ScalarName } from "./builder.ts";
 import { arrayConnection, connectionArgs, connectionArgsOf, connectionOf } from "./connection.ts";
+import { aliasOf, keepScope, lazyFieldsOf, loadLazy, scopeOfRecord, type LazyField } from "./extensions.ts";
+import { projector } from "../operations/project.ts";
+import { toGraphqlError } from "./schema.ts";
 
 export interface TypeMeta {
   id?: string;
   iri?: string;
   connection?: boolean;
   description?: string;
+  /** An input's GraphQL scalar when the one derived from its zod type is not what clients declare. */
+  scalar?: ScalarName;
 }
 
 export const metaOf = (schema: z.ZodType): TypeMeta => (z.globalRegistry.get(schema) as TypeMeta | undefined) ?? {};
@@ -29,6 +34,13 @@ function isNullable(schema: z.ZodType): boolean {
     if (def.type === "default" || def.type === "readonly" || def.type === "catch") s = def.innerType!;
     else return false;
   }
+}
+
+/** The schema under `.optional()` / `.nullable()` (not under a pipe: `recordId()` is not a plain number). */
+function withoutOptional(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  return s;
 }
 
 function scalarName(schema: z.ZodType): ScalarName | null {
@@ -76,6 +88,12 @@ export class TypeFactory {
   objectType(schema: z.ZodObject, nameHint: string): ObjectType {
     const existing = this.outputs.get(schema);
     if (existing) return existing;
+    const alias = aliasOf(schema);
+    if (alias) {
+      const ref = this.objectType(alias, nameHint);
+      this.outputs.set(schema, ref);
+      return ref;
+    }
     const meta = metaOf(schema);
     const name = this.uniqueName(meta.id ?? nameHint);
     // The parent of every field is the projected record (lib/operations/project.ts): a plain object of the
@@ -95,6 +113,7 @@ export class TypeFactory {
           const { type, nullable, connection } = this.output(fieldSchema as z.ZodType, name + pascal(key));
           fields[key] = connection ? this.connectionField(t, key, type, nullable) : t.field({ type, nullable, resolve: (p) => p[key] ?? null });
         }
+        for (const [key, lazy] of Object.entries(lazyFieldsOf(schema))) fields[key] = this.lazyField(t, lazy, name + pascal(key));
         return fields;
       },
     });
@@ -114,10 +133,34 @@ export class TypeFactory {
     });
   }
 
+  /** A field read only when asked (./extensions.ts), in the scope its parent record was made in. */
+  private lazyField(t: FieldBuilder<Record<string, unknown>>, lazy: LazyField, nameHint: string): Field {
+    const { type, connection } = this.output(lazy.output, nameHint);
+    const project = projector(lazy.output);
+    return t.field({
+      type,
+      nullable: true,
+      description: lazy.description,
+      args: connection ? connectionArgs(t) : undefined,
+      resolve: async (p, args, g) => {
+        try {
+          const ctx = scopeOfRecord(p, g.ctx);
+          const value = project(await loadLazy(ctx, lazy, p));
+          if (ctx !== g.ctx) keepScope(value, ctx);
+          return connection && Array.isArray(value) ? arrayConnection(value, connectionArgsOf(args)) : value;
+        } catch (e) {
+          throw toGraphqlError(e);
+        }
+      },
+    });
+  }
+
   /** `{ type, required }` for `t.field` of an input; `idAsID` makes an `id` field accept IRIs. */
   input(schema: z.ZodType, nameHint: string): { type: InputType; required: Nullability } {
     const required = !isOptional(schema) && !isNullable(schema);
     const inner = unwrap(schema);
+    const scalar = metaOf(inner).scalar;
+    if (scalar) return { type: scalar, required };
     if (inner instanceof z.ZodArray) {
       const item = this.input(inner.element as z.ZodType, nameHint);
       return { type: [item.type], required: required ? { list: true, items: item.required } : false };
@@ -140,7 +183,9 @@ export class TypeFactory {
     const fields: Record<string, R> = {};
     for (const [key, fieldSchema] of Object.entries(schema.shape)) {
       const { type, required } = this.input(fieldSchema as z.ZodType, `${name}${pascal(key)}`);
-      fields[key] = make({ type: key === "id" && opts.idAsID ? "ID" : type, required });
+      // A record id takes an IRI or a number (`recordId()`); an argument declared a plain integer stays an Int.
+      const plainInt = withoutOptional(fieldSchema as z.ZodType) instanceof z.ZodNumber && type === "Int";
+      fields[key] = make({ type: key === "id" && opts.idAsID && !plainInt ? "ID" : type, required });
     }
     return fields;
   }

@@ -70,7 +70,7 @@ describe("GraphQL catalog connections", () => {
 
   it("id is a non-null ID and _id a non-null Int on record types", async () => {
     const key = await storefrontKey();
-    const types = ["Product", "ProductDetail", "Category", "CategoryTree", "Attribute", "AttributeOption", "CmsPage", "Country", "CountryState", "Channel"];
+    const types = ["Product", "Category", "CategoryTree", "Attribute", "AttributeOption", "CmsPage", "Country", "CountryState", "Channel"];
     for (const name of types) {
       const res = await graphql(`query($n: String!) { __type(name: $n) { fields { name type { kind ofType { name } } } } }`, { n: name }, { key });
       const fields = res.body.data.__type?.fields ?? [];

@@ -10,10 +10,10 @@ const DETAIL_FIELDS = `id _id sku type name urlKey price formattedPrice minimumP
   baseImageUrl description parentId
   images { totalCount edges { node { id url path position } } }
   attributeValues { totalCount edges { node { attributeId code label value optionId } } }
-  superAttributes { id code label options { id label } }
+  superAttributes { totalCount edges { node { id code label options { totalCount edges { node { id label } } } } } }
   variants { totalCount edges { node { id _id sku name price formattedPrice inStock attributes } } }
-  downloadableLinks { id title price formattedPrice downloads }
-  categories { totalCount edges { node { id name slug } } }
+  downloadableLinks { totalCount edges { node { _id title price formattedPrice downloads } } }
+  categories { totalCount edges { node { _id name slug } } }
   reviewsSummary { averageRating totalReviews }`;
 
 const PRODUCT_QUERY = `query Product($id: ID, $urlKey: String) { product(id: $id, urlKey: $urlKey) { ${DETAIL_FIELDS} } }`;
@@ -39,11 +39,20 @@ async function productDetail(t: Transport, by: By, who: { key: string; headers?:
   if (!node) return { status: res.body.errors?.[0]?.extensions?.status ?? 500, body: null, answer: res };
   expect(node.id).toBe(`/api/shop/products/${node._id}`);
   // The detail's nested lists are connections on GraphQL (the family's documented shape), whole on one page.
-  const [images, attributeValues, variants, categories] = [node.images, node.attributeValues, node.variants, node.categories].map(nodesOf);
+  // (Super attributes, their options and downloadable links too; categories and links carry their number as `_id`.)
+  const [images, attributeValues, variants, categories, superAttributes, links] =
+    [node.images, node.attributeValues, node.variants, node.categories, node.superAttributes, node.downloadableLinks].map(nodesOf);
   for (const v of variants) expect(v.id).toBe(`/api/shop/products/${v._id}`);
+  const withNumber = ({ _id, ...rest }: { _id: number }) => ({ ...rest, id: _id });
   return {
     status: 200,
-    body: { ...node, id: node._id, images, attributeValues, categories, variants: variants.map((v: { _id: number }) => ({ ...v, id: v._id })) },
+    body: {
+      ...node, id: node._id, images, attributeValues,
+      categories: categories.map(withNumber),
+      variants: variants.map((v: { _id: number }) => ({ ...v, id: v._id })),
+      superAttributes: superAttributes.map((a: { options: never }) => ({ ...a, options: nodesOf(a.options) })),
+      downloadableLinks: links.map(withNumber),
+    },
     answer: res,
   };
 }

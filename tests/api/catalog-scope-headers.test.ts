@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 
 const DETAIL = `query($id: ID) { product(id: $id) { _id name urlKey description price formattedPrice
-  attributeValues { edges { node { code label value } } } categories { edges { node { id name slug translation { name slug } } } }
-  variants { edges { node { _id name price formattedPrice } } } downloadableLinks { title price formattedPrice } } }`;
+  attributeValues { edges { node { code label value } } } categories { edges { node { _id name slug translation { name slug } } } }
+  variants { edges { node { _id name price formattedPrice } } } downloadableLinks { edges { node { title price formattedPrice } } } } }`;
 
 async function detail(t: Transport, id: number, headers: Record<string, string>) {
   const key = await storefrontKey();
@@ -36,7 +36,10 @@ async function detail(t: Transport, id: number, headers: Record<string, string>)
   const p = res.body.data.product;
   const nodes = (c: { edges: { node: any }[] }) => c.edges.map((e) => e.node);
   for (const c of nodes(p.categories)) expect(c.translation).toEqual({ name: c.name, slug: c.slug });
-  return { ...p, id: p._id, attributeValues: nodes(p.attributeValues), categories: nodes(p.categories), variants: nodes(p.variants).map((v: { _id: number }) => ({ ...v, id: v._id })) };
+  return {
+    ...p, id: p._id, attributeValues: nodes(p.attributeValues), categories: nodes(p.categories).map((c: { _id: number }) => ({ ...c, id: c._id })),
+    variants: nodes(p.variants).map((v: { _id: number }) => ({ ...v, id: v._id })), downloadableLinks: nodes(p.downloadableLinks),
+  };
 }
 
 describe.each(TRANSPORTS)("X-CURRENCY (%s)", (t) => {

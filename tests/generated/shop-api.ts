@@ -11,7 +11,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short). */
+        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}; these three may also be sent as JSON text (GraphQL declares them `String`). `cartId`, when sent, must be the caller's own cart (else 404). `booking`/`bookingNote` are accepted and ignored: no product here is a booking product. Stock is checked (422 when short). */
         post: operations["createAddProductInCart_2"];
         delete?: never;
         options?: never;
@@ -147,7 +147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}. Stock is checked (422 when short). */
+        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}; these three may also be sent as JSON text (GraphQL declares them `String`). `cartId`, when sent, must be the caller's own cart (else 404). `booking`/`bookingNote` are accepted and ignored: no product here is a booking product. Stock is checked (422 when short). */
         post: operations["createAddProductInCart"];
         delete?: never;
         options?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge a guest cart, named by its cart token in `cartId`, into the customer's cart; the guest cart is closed. */
+        /** Merge a guest cart into the customer's cart; the guest cart is closed. The guest cart's token proves it is the caller's: send it as `cartToken` (or, over REST, as `cartId`). `cartId` may also be the guest cart's numeric id, as the family's storefront sends it, but only beside its token: an id alone proves nothing and is refused (422), and an id that is not the token's cart answers 404. */
         post: operations["createMergeCart"];
         delete?: never;
         options?: never;
@@ -524,7 +524,7 @@ export interface paths {
         get: operations["compareItem"];
         put?: never;
         post?: never;
-        /** Remove one entry from the caller's compare list. */
+        /** Remove one entry from the caller's compare list (`id`: the entry's number or IRI). */
         delete: operations["deleteCompareItem"];
         options?: never;
         head?: never;
@@ -658,7 +658,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One of the signed-in customer's addresses, by id (GraphQL: IRI or number); another customer's address is 404. */
+        get: operations["customerAddress"];
         /** Change one of the caller's addresses (`id` or `addressId`); only the fields given change. GraphQL: createAddUpdateCustomerAddress. */
         put: operations["updateCustomerAddress_2"];
         post?: never;
@@ -1346,7 +1347,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge a guest cart, named by its cart token in `cartId`, into the customer's cart; the guest cart is closed. */
+        /** Merge a guest cart into the customer's cart; the guest cart is closed. The guest cart's token proves it is the caller's: send it as `cartToken` (or, over REST, as `cartId`). `cartId` may also be the guest cart's numeric id, as the family's storefront sends it, but only beside its token: an id alone proves nothing and is refused (422), and an id that is not the token's cart answers 404. */
         post: operations["createMergeCart_2"];
         delete?: never;
         options?: never;
@@ -1897,7 +1898,7 @@ export interface paths {
         get: operations["wishlist"];
         put?: never;
         post?: never;
-        /** Remove one entry from the caller's wishlist. */
+        /** Remove one entry from the caller's wishlist (`id`: the entry's number or IRI). */
         delete: operations["deleteWishlist"];
         options?: never;
         head?: never;
@@ -2091,6 +2092,7 @@ export interface components {
         };
         CartItem: {
             id: number;
+            _id: number;
             cartId: number;
             productId: number;
             name: string;
@@ -2117,6 +2119,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             baseImage: string | null;
+            baseImageUrl: string | null;
             productUrlKey: string | null;
             canChangeQty: boolean;
         };
@@ -2448,6 +2451,8 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            gender: string | null;
+            dateOfBirth: string | null;
         };
         CompareItemDeletion: {
             id: number;
@@ -2659,6 +2664,7 @@ export interface components {
         };
         CustomerOrderAddress: {
             id: number;
+            _id: number;
             addressType: string;
             firstName: string;
             lastName: string;
@@ -2670,6 +2676,17 @@ export interface components {
             postcode: string;
             email: string | null;
             phone: string | null;
+            name: string;
+            orderId: number;
+            customerId: number | null;
+            cartId: number | null;
+            parentAddressId: number | null;
+            useForShipping: boolean | null;
+            gender: string | null;
+            vatId: string | null;
+            defaultAddress: boolean;
+            createdAt: string;
+            updatedAt: string;
         };
         CustomerOrderDetail: {
             id: number;
@@ -2730,6 +2747,11 @@ export interface components {
             discountAmount: number;
             taxAmount: number;
             options: unknown | null;
+            additional: unknown | null;
+            basePrice: number;
+            baseTotal: number;
+            baseDiscountAmount: number;
+            baseTaxAmount: number;
         };
         CustomerOrderPayment: {
             id: number;
@@ -3129,6 +3151,9 @@ export interface components {
             id: number;
             sku: string;
             type: string;
+            name: string | null;
+            urlKey: string | null;
+            baseImageUrl: string | null;
         };
         ReviewsSummary: {
             averageRating: number;
@@ -3260,6 +3285,9 @@ export interface components {
             bundleOptionQty?: {
                 [key: string]: number | string;
             };
+            booking?: string;
+            bookingNote?: string;
+            cartId?: number;
             cartToken?: string;
         };
         createAddUpdateCustomerAddressInput: {
@@ -3350,6 +3378,9 @@ export interface components {
             /** Format: date */
             dateOfBirth?: string;
             subscribedToNewsLetter?: boolean;
+            status?: string | number | boolean;
+            isVerified?: string | number | boolean;
+            isSuspended?: string | number | boolean;
         };
         createCustomerLoginInput: {
             email: string;
@@ -3392,7 +3423,8 @@ export interface components {
         };
         createLogoutInput: Record<string, never>;
         createMergeCartInput: {
-            cartId: string;
+            cartId?: number | string;
+            cartToken?: string;
         };
         createNewsletterInput: {
             customerEmail: string;
@@ -4425,7 +4457,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["createMergeCartInput"];
             };
@@ -7158,6 +7190,79 @@ export interface operations {
             };
             /** @description Not a JSON body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customerAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The configured default budget per storefront key and 60-second window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this key's current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAddress"];
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11350,7 +11455,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["createMergeCartInput"];
             };
