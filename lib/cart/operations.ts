@@ -61,7 +61,7 @@ export const createAddProductInCart = operation({
     cartToken,
   }),
   output: CartShape,
-  rest: { method: "POST", paths: ["/api/shop/cart/add-to-cart", "/api/shop/add-product-in-cart"] },
+  rest: { method: "POST", paths: ["/api/shop/cart/add-to-cart", "/api/shop/add-product-in-cart"], errors: [404] },
   run: async (ctx, input) => {
     // The cart is checked open inside the transaction that adds (lib/cart/state.ts), not read once more before it.
     const ref = await currentCart(ctx, input, { allowClosed: true });
@@ -147,7 +147,7 @@ export const createMergeCart = operation({
   access: "customer",
   input: z.object({ cartId: mergeCartId, cartToken: z.string().trim().min(1).max(64).optional() }),
   output: CartShape,
-  rest: { method: "POST", paths: ["/api/shop/cart/merge-cart", "/api/shop/merge-carts"] },
+  rest: { method: "POST", paths: ["/api/shop/cart/merge-cart", "/api/shop/merge-carts"], errors: [404] },
   run: async (ctx, input) => {
     const { cartId, shortened } = await mergeGuestCart(ctx, customerId(ctx), guestCartClaim(input));
     const note = shortened.length ? ` Limited by stock: ${shortened.join(", ")}.` : "";

@@ -106,7 +106,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 function withJsonText(op: AnyOperation, input: unknown): unknown {
   const shape = op.input instanceof z.ZodObject ? (op.input.shape as Record<string, z.ZodType>) : null;
   if (!shape || !isObject(input)) return input;
-  const asText = (k: string, v: unknown) => typeof v === "object" && v !== null && shape[k] !== undefined && metaOf(unwrap(shape[k])).scalar === "String";
+  const asText = (k: string, v: unknown) => typeof v === "object" && v !== null && Object.hasOwn(shape, k) && metaOf(unwrap(shape[k])).scalar === "String";
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, asText(k, v) ? JSON.stringify(v) : v]));
 }
 
