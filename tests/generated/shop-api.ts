@@ -3587,6 +3587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -4301,6 +4310,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
             409: {
                 headers: {
@@ -4498,6 +4516,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11496,6 +11523,15 @@ export interface operations {
             };
             /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A record the input names does not exist, or is not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
