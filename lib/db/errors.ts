@@ -35,6 +35,18 @@ function postgresCode(e: unknown): string | undefined {
 /** The answer to text that is not well-formed Unicode, from a model query or a typed-layer write (./sql/dialect.ts). */
 export const LONE_SURROGATE_MESSAGE = "Text must be well-formed Unicode: a lone surrogate (\\uD800-\\uDFFF) is not allowed.";
 
+/**
+ * Text as a typed-layer statement sends it: well-formed Unicode. A write refuses a lone surrogate (the answer
+ * Prisma's model queries give); a read searches with it replaced by U+FFFD, so it finds nothing rather than failing.
+ */
+export function wellFormed(text: string, reading: boolean): string {
+  if ((text as WellFormed).isWellFormed()) return text;
+  if (reading) return (text as WellFormed).toWellFormed();
+  throw new Validation(LONE_SURROGATE_MESSAGE);
+}
+/** ES2024's string methods (Node 20 has them; the project's `lib` is ES2023). */
+type WellFormed = string & { isWellFormed(): boolean; toWellFormed(): string };
+
 function isLoneSurrogateError(e: unknown): boolean {
   const { name, message } = (e ?? {}) as { name?: unknown; message?: unknown };
   return name === "PrismaClientUnknownRequestError" && typeof message === "string" && /JSON Error: .*(hex escape|surrogate)/i.test(message);

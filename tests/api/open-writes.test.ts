@@ -9,9 +9,9 @@ import { openGate } from "../../lib/http/context.ts";
 
 const contactUs = transportsOf("createContactUs");
 const newsletter = [
-  ...transportsOf("createNewsletter"),
+  ...transportsOf("createNewsletter").map((t) => ({ ...t, alias: false })),
   // WIRE.md: the alias some GraphQL clients call.
-  ...transportsOf("createNewsletterSubscription"),
+  ...transportsOf("createNewsletterSubscription").map((t) => ({ ...t, alias: true })),
 ];
 const cartTokens = transportsOf("createCartToken");
 
@@ -121,12 +121,15 @@ describe.each(newsletter)("newsletter ($name)", (transport) => {
   it.each([
     { name: "a malformed email", input: { customerEmail: "news@@example.com" }, status: 422 },
     { name: "an empty email", input: { customerEmail: "" }, status: 422 },
+    // GraphQL refuses a missing required field before the operation runs (400); the alias takes `customerEmail` or
+    // `email`, so there the operation itself says one is required.
     { name: "no email", input: {}, status: 422, graphqlStatus: 400 },
   ])("$name: refused, nothing written", async ({ input, status, graphqlStatus }) => {
     const key = await storefrontKey();
     const res = await transport.send(input, { key });
 
-    expect(res.status).toBe(transport.name === "GraphQL" && graphqlStatus ? graphqlStatus : status);
+    const typeChecked = transport.name === "GraphQL" && !transport.alias;
+    expect(res.status).toBe(typeChecked && graphqlStatus ? graphqlStatus : status);
     expectNoServerError(res);
     expect(await count("newsletterSubscriber", { email: { in: ["news@@example.com", ""] } })).toBe(0);
   });

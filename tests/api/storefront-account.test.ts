@@ -341,6 +341,30 @@ describe("the footer's newsletter form", () => {
     expect(res.body.data.createNewsletterSubscription.newsletter).toEqual({ success: true });
     expect(await (await getDb()).newsletterSubscriber.findFirst({ where: { email }, select: { isSubscribed: true } })).toEqual({ isSubscribed: true });
   });
+
+  it("takes the address as `email`, the storefront's name for it, as well as `customerEmail`", async () => {
+    const email = `${unique("news-email")}@example.com`;
+    const res = await graphql(SUBSCRIBE, { input: { email: email.toUpperCase() } }, { key });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.createNewsletterSubscription.newsletterSubscription).toMatchObject({ success: true });
+    expect(await (await getDb()).newsletterSubscriber.findFirst({ where: { email }, select: { isSubscribed: true } })).toEqual({ isSubscribed: true });
+    // Both, naming the same address, is the same subscription: a second one is the usual 422.
+    const again = await graphql(SUBSCRIBE, { input: { email, customerEmail: email } }, { key });
+    expect(statusOf(again.body)).toBe(422);
+  });
+
+  it("refuses neither field, or two different addresses, and records nothing", async () => {
+    const a = `${unique("news-a")}@example.com`;
+    const b = `${unique("news-b")}@example.com`;
+    const none = await graphql(SUBSCRIBE, { input: {} }, { key });
+    expect(statusOf(none.body)).toBe(422);
+    expect(JSON.stringify(none.body.errors)).toContain("customerEmail");
+    const two = await graphql(SUBSCRIBE, { input: { email: a, customerEmail: b } }, { key });
+    expect(statusOf(two.body)).toBe(400);
+    const bad = await graphql(SUBSCRIBE, { input: { email: "not-an-address" } }, { key });
+    expect(statusOf(bad.body)).toBe(422);
+    expect(await (await getDb()).newsletterSubscriber.count({ where: { email: { in: [a, b, "not-an-address"] } } })).toBe(0);
+  });
 });
 
 const ADD_COMPARE = `mutation AddCompare($input: createCompareItemInput!) {

@@ -29,8 +29,7 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
-import { Validation } from "../../errors.ts";
-import { LONE_SURROGATE_MESSAGE } from "../errors.ts";
+import { wellFormed } from "../errors.ts";
 import { asModelError } from "./errors.ts";
 import { statementKind, writtenTables } from "./tables.ts";
 import { emitStatement, noteWrite, TransactionWrites } from "../observe.ts";
@@ -48,20 +47,11 @@ const DATETIME: ArgType = { scalarType: "datetime", arity: "scalar" };
 const JSON_ARG: ArgType = { scalarType: "json", arity: "scalar" };
 const UNKNOWN: ArgType = { scalarType: "unknown", arity: "scalar" };
 
-/** A lone UTF-16 surrogate, invalid in UTF-8. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
-
-/**
- * A parameter as the adapter takes it. Text must be well-formed Unicode: a write refuses a lone surrogate (the answer
- * Prisma's model queries give), a read searches with it replaced, so it finds nothing rather than failing.
- */
+/** A parameter as the adapter takes it; text well-formed (`wellFormed`, ../errors.ts). */
 function bound(v: unknown, reading: boolean): [unknown, ArgType] {
   switch (typeof v) {
     case "string":
-      if (!LONE_SURROGATE.test(v)) return [v, STRING];
-      if (reading) return [v.replace(LONE_SURROGATES, "\ufffd"), STRING];
-      throw new Validation(LONE_SURROGATE_MESSAGE);
+      return [wellFormed(v, reading), STRING];
     case "number":
       return Number.isSafeInteger(v) ? [v, INT] : [v, FLOAT];
     case "bigint":

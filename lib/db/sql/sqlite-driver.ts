@@ -10,8 +10,7 @@
 import Database from "better-sqlite3";
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from "kysely";
 import { Lru } from "../../cache/index.ts";
-import { Validation } from "../../errors.ts";
-import { LONE_SURROGATE_MESSAGE } from "../errors.ts";
+import { wellFormed } from "../errors.ts";
 import { emitStatement, noteWrite, TransactionWrites } from "../observe.ts";
 import { Decimal } from "../../money.ts";
 import { ConstraintError } from "./errors.ts";
@@ -20,19 +19,11 @@ import { statementKind, writtenTables } from "./tables.ts";
 type Stored = string | number | bigint | Buffer | null;
 type Acquire = () => Promise<() => void>;
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
-
-/**
- * A parameter in SQLite's storage form. Text must be well-formed Unicode: a write refuses a lone surrogate (the
- * answer Prisma's model queries give), a read searches with it replaced, so it finds nothing rather than failing.
- */
+/** A parameter in SQLite's storage form; text well-formed (`wellFormed`, ../errors.ts). */
 function stored(v: unknown, reading: boolean): Stored {
   switch (typeof v) {
     case "string":
-      if (!LONE_SURROGATE.test(v)) return v;
-      if (reading) return v.replace(LONE_SURROGATES, "\ufffd");
-      throw new Validation(LONE_SURROGATE_MESSAGE);
+      return wellFormed(v, reading);
     case "number":
     case "bigint":
       return v;

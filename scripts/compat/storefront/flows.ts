@@ -3,7 +3,7 @@
 // names and visible texts found at run time; nothing of the storefront is copied here. A flow throws a short
 // sentence saying what the shopper did not see; the runner (run.ts) adds the screenshot and what the service said.
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import type { Catalog } from "./servers.ts";
+import type { Catalog, GraphqlCall } from "./servers.ts";
 
 export interface Harness {
   browser: Browser;
@@ -14,6 +14,8 @@ export interface Harness {
   storefrontKey: string;
   catalog: Catalog;
   customer: { email: string; password: string; firstName: string; lastName: string };
+  /** The GraphQL calls the storefront made to this service so far, with their answers' errors (the proxy's record). */
+  calls: readonly GraphqlCall[];
 }
 
 export interface FlowRun {
@@ -69,14 +71,18 @@ async function clickUntil(trigger: Locator, shows: Locator, what: string, timeou
   throw new Error(what);
 }
 
-/** Waits for the first of `locator` to be visible; else throws `what` as the flow's error. */
+/**
+ * Waits for the first visible one of `locator` (a page may hold hidden copies, such as a print-only pane); else
+ * throws `what` as the flow's error.
+ */
 async function see(locator: Locator, what: string, timeout = 60_000): Promise<Locator> {
+  const shown = locator.filter({ visible: true }).first();
   try {
-    await locator.first().waitFor({ state: "visible", timeout });
+    await shown.waitFor({ state: "visible", timeout });
   } catch {
     throw new Error(what);
   }
-  return locator.first();
+  return shown;
 }
 
 async function waitForPath(page: Page, pattern: RegExp, what: string, timeout = 120_000): Promise<void> {
@@ -623,9 +629,15 @@ export const FLOWS: Flow[] = [
       await box.scrollIntoViewIfNeeded();
       await box.fill(`reader-${Date.now().toString(36)}@example.com`);
       const before = (await toasts(page)).length;
+      const mark = t.h.calls.length;
       await page.getByRole("button", { name: "Subscribe", exact: true }).first().click();
       const said = await toastAfter(page, before, 30_000);
       if (!/subscribed/i.test(said) || /fail|error|invalid/i.test(said)) throw new Error(said ? `subscribing was refused: "${said.slice(0, 160)}"` : "subscribing showed no notice");
+      // The storefront shows its notice whatever the answer: the subscription is made only if this service took it.
+      const calls = t.h.calls.slice(mark).filter((c) => c.operation === "SubscribeToNewsletter");
+      if (!calls.length) throw new Error("subscribing sent this service no SubscribeToNewsletter");
+      const refused = calls.find((c) => c.status >= 400 || c.errors.length);
+      if (refused) throw new Error(`this service refused the subscription: ${refused.errors[0] ?? `HTTP ${refused.status}`}`);
     },
   },
   {

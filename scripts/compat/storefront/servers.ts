@@ -240,7 +240,39 @@ export interface GraphqlCall {
 export interface Recorder {
   url: string;
   calls: GraphqlCall[];
+  /** The storefront's own bugs the proxy worked around, one line each time it did. */
+  repairs: string[];
   close(): Promise<void>;
+}
+
+/**
+ * The storefront's own bugs that no server could answer, each repaired in the request the proxy forwards (its
+ * source stays unchanged) and told in the run's output: an operation, and the repair of its variables or null.
+ */
+const REPAIRS: { operation: string; bug: string; repair(variables: Record<string, unknown>): Record<string, unknown> | null }[] = [
+  {
+    // src/utils/bagisto/index.ts, subscribeUser: `variables: { ...input }` with input = { email }.
+    operation: "SubscribeToNewsletter",
+    bug: "the storefront sends { email } as the variables of a document that declares $input (GraphQL refuses a missing required variable); sent as { input: { email } }",
+    repair: (v) => (v.input === undefined && typeof v.email === "string" ? { input: v } : null),
+  },
+];
+
+/** The request body with a known storefront bug repaired, and the line that says so; the body as it was otherwise. */
+function repaired(body: Buffer): { body: Buffer; repair?: string } {
+  let parsed: { operationName?: string; variables?: Record<string, unknown> };
+  try {
+    parsed = JSON.parse(body.toString("utf8")) as typeof parsed;
+  } catch {
+    return { body };
+  }
+  const operation = operationOf(body.toString("utf8"));
+  for (const r of REPAIRS) {
+    if (r.operation !== operation || !parsed.variables) continue;
+    const variables = r.repair(parsed.variables);
+    if (variables) return { body: Buffer.from(JSON.stringify({ ...parsed, variables })), repair: `${r.operation}: ${r.bug}` };
+  }
+  return { body };
 }
 
 /** The operation a GraphQL request runs: its operationName, else the name in the document, else its first field. */
@@ -273,15 +305,19 @@ function errorsOf(status: number, text: string): string[] {
 export async function startRecorder(target: string): Promise<Recorder> {
   const port = await freePort();
   const calls: GraphqlCall[] = [];
+  const repairs: string[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const body = Buffer.concat(chunks);
       const recording = req.method === "POST" && (req.url ?? "").split("?")[0] === "/api/graphql";
+      const sent = recording ? repaired(Buffer.concat(chunks)) : { body: Buffer.concat(chunks) };
+      const body = sent.body;
+      if (sent.repair) repairs.push(sent.repair);
+      const headers = { ...req.headers, host: upstream.host, ...(sent.repair ? { "content-length": String(body.length) } : {}) };
       const forward = http.request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
         (answer) => {
           if (!recording) {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -313,7 +349,7 @@ export async function startRecorder(target: string): Promise<Recorder> {
       server.closeAllConnections();
       server.close(() => resolve());
     });
-  return { url: `http://127.0.0.1:${port}`, calls, close };
+  return { url: `http://127.0.0.1:${port}`, calls, repairs, close };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
