@@ -6,7 +6,7 @@ import { getDb, unique } from "../support/client.ts";
 import { getSql, provider } from "../../lib/db/client.ts";
 import { sql, type Sql, type SqlTx } from "../../lib/db/sql/index.ts";
 import { prepared } from "../../lib/db/sql/prepared.ts";
-import { cartTransaction } from "../../lib/db/sql/expressions.ts";
+import { cartTransaction, settleBulkWrites } from "../../lib/db/sql/expressions.ts";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -98,5 +98,17 @@ describe("cart transactions", () => {
       // The pool's connections keep the server's setting for every other transaction (place-order commits durably).
       await s.transaction().execute(async (tx) => expect(await setting(tx)).toBe("on"));
     }
+  });
+});
+
+describe("settling bulk writes (the benchmark's databases)", () => {
+  it("runs on the writer: SQLite folds its write-ahead log into the file, PostgreSQL analyzes; the rows stay", async () => {
+    const db = await getDb();
+    const s = await getSql();
+    const code = unique("settle");
+    await s.insertInto("CoreConfig").values({ code, value: "bulk" }).execute();
+    // On SQLite's read-only reading connection the checkpoint failed (disk I/O error): it must run on the writer.
+    await expect(settleBulkWrites(s)).resolves.toBeUndefined();
+    expect(await db.coreConfig.count({ where: { code } })).toBe(1);
   });
 });

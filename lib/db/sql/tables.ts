@@ -1,13 +1,15 @@
 // What a statement of the typed layer does, read from the query Kysely built, never from its SQL text: whether it
 // reads, writes, or writes and answers rows, and the tables it writes (the tags of the caches it makes stale).
-import { AliasNode, DeleteQueryNode, InsertQueryNode, TableNode, UpdateQueryNode, type RootOperationNode, type OperationNode } from "kysely";
+import { AliasNode, DeleteQueryNode, InsertQueryNode, SelectQueryNode, TableNode, UpdateQueryNode, type RootOperationNode, type OperationNode } from "kysely";
 
 export type StatementKind = "read" | "write" | "returning";
 
 export function statementKind(node: RootOperationNode): StatementKind {
   if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) return node.returning ? "returning" : "write";
-  // Selects, and raw statements, which the layer keeps to reads (lib/db/sql/index.ts).
-  return "read";
+  if (SelectQueryNode.is(node)) return "read";
+  // A raw statement (a checkpoint, a session setting, a sequence reset: lib/db/sql/expressions.ts) may change the
+  // database, so it is the writer's (on SQLite the reading connection is read-only); it writes no table's rows.
+  return "write";
 }
 
 function tableName(node: OperationNode | undefined): string | null {
