@@ -4,6 +4,7 @@
 // Clients send the same few documents again and again, so each is parsed for this once.
 import { Kind, OperationTypeNode, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { GRAPHQL_LIMITS } from "./limits.ts";
+import { Lru } from "../cache/index.ts";
 
 export interface DocumentFacts {
   /**
@@ -23,9 +24,9 @@ export interface RootFields {
 }
 
 const NOTHING: DocumentFacts = { queryFields: null, rootFields: new Map() };
-const known = new Map<string, DocumentFacts>();
-const MAX_DOCUMENTS = 1_000;
-/** Longer documents are looked at every time: the map holds at most MAX_DOCUMENTS × MAX_KEPT_LENGTH characters. */
+/** Facts of the documents seen, by text: a document's facts never change, so no write drops them (lib/cache's Lru). */
+const known = new Lru<string, DocumentFacts>(1_000);
+/** Longer documents are looked at every time: the memo holds at most 1,000 × MAX_KEPT_LENGTH characters. */
 const MAX_KEPT_LENGTH = 20_000;
 
 function factsOf(query: string): DocumentFacts {
@@ -107,7 +108,6 @@ export function documentFacts(query: unknown): DocumentFacts {
   if (!facts) {
     facts = factsOf(query);
     if (query.length > MAX_KEPT_LENGTH) return facts;
-    if (known.size >= MAX_DOCUMENTS) known.clear();
     known.set(query, facts);
   }
   return facts;

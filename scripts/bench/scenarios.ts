@@ -61,23 +61,47 @@ function connectionNode(types: Map<string, IntrospectedType>, typeName: string):
   return node ? named(node.type).name : null;
 }
 
+/** One object with every key any of `samples` has (the first non-empty value of each): the shape of a list's rows. */
+function merged(samples: unknown[]): Json {
+  const out: Json = {};
+  for (const sample of samples) {
+    if (!sample || typeof sample !== "object" || Array.isArray(sample)) continue;
+    for (const [k, v] of Object.entries(sample)) {
+      const empty = v == null || (Array.isArray(v) && !v.length);
+      if (!(k in out) || (!empty && (out[k] == null || (Array.isArray(out[k]) && !(out[k] as unknown[]).length)))) out[k] = v;
+    }
+  }
+  return out;
+}
+
 /**
- * Every field of a type, objects expanded: the GraphQL twin of a full REST answer. Fields whose arguments are all
- * optional (a nested list's connection arguments) are selected without them; a connection is selected as
- * `edges { node { … } }`, the twin of the REST array.
+ * The GraphQL twin of a REST answer: the fields of `typeName` that `sample` (REST rows, merged) has, nested objects
+ * and arrays selected by their own samples, an array whose field is a connection as `edges { node { … } }`. The
+ * type may have more fields (GraphQL-only ones, read only when asked: docs/CLIENTS.md); they are not selected.
  */
-function selectionOf(types: Map<string, IntrospectedType>, typeName: string, depth = 0): string {
+function selectionOf(types: Map<string, IntrospectedType>, typeName: string, sample: Json): string {
   const type = types.get(typeName);
-  if (!type?.fields || depth > 4) throw new Error(`GraphQL type ${typeName} cannot be selected.`);
-  return type.fields
-    .filter((f) => f.args.every((a) => a.type.kind !== "NON_NULL"))
-    .map((f) => {
-      const inner = named(f.type);
-      if (inner.kind !== "OBJECT") return f.name;
+  if (!type?.fields) throw new Error(`GraphQL type ${typeName} cannot be selected.`);
+  return Object.keys(sample)
+    .map((key) => {
+      const field = type.fields!.find((f) => f.name === key);
+      if (!field) throw new Error(`The REST answer's ${key} has no field on GraphQL type ${typeName}.`);
+      const inner = named(field.type);
+      if (inner.kind !== "OBJECT") return key;
+      const value = sample[key];
+      const shape = merged(Array.isArray(value) ? value : [value]);
       const node = connectionNode(types, inner.name!);
-      return node ? `${f.name} { edges { node { ${selectionOf(types, node, depth + 1)} } } }` : `${f.name} { ${selectionOf(types, inner.name!, depth + 1)} }`;
+      const of = (name: string) => (Object.keys(shape).length ? selectionOf(types, name, shape) : scalarsOf(types, name));
+      return node ? `${key} { edges { node { ${of(node)} } } }` : `${key} { ${of(inner.name!)} }`;
     })
     .join(" ");
+}
+
+/** The scalar fields of a type (an object the REST samples hold only as null or empty). */
+function scalarsOf(types: Map<string, IntrospectedType>, typeName: string): string {
+  const fields = (types.get(typeName)?.fields ?? []).filter((f) => named(f.type).kind !== "OBJECT" && f.args.every((a) => a.type.kind !== "NON_NULL"));
+  if (!fields.length) throw new Error(`GraphQL type ${typeName} has no scalar field to select.`);
+  return fields.map((f) => f.name).join(" ");
 }
 
 /** A GraphQL connection (`{ edges: [{ node }] }`) as the array of its nodes; anything else as it is. */
@@ -138,7 +162,7 @@ export async function plan(base: string, key: string): Promise<Plan> {
   const connection = types.get(returnType("products"))!;
   const edge = named(connection.fields!.find((f) => f.name === "edges")!.type).name!;
   const node = named(types.get(edge)!.fields!.find((f) => f.name === "node")!.type).name!;
-  const listQuery = `{ products(first: 30) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${selectionOf(types, node)} } } } }`;
+  const listQuery = `{ products(first: 30) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${selectionOf(types, node, merged(rows))} } } } }`;
   const gqlList = (await graphql(base, key, listQuery)).products as { edges: { node: Json }[] };
   sameKeys(rows, gqlList.edges.map((e) => e.node), "products");
 
@@ -146,8 +170,9 @@ export async function plan(base: string, key: string): Promise<Plan> {
   const byType = (type: string) => rows.filter((r) => r.type === type);
   const configurable = (await get(base, key, "/api/shop/products?type=configurable&per_page=5")).body as Json[];
   const detailRows = [...configurable, ...byType("downloadable"), ...byType("virtual"), ...byType("simple")].slice(0, 8);
-  const detailSelection = selectionOf(types, returnType("product"));
-  const restDetail = await get(base, key, `/api/shop/products/${Number(detailRows[0].id)}`);
+  const restDetails = await Promise.all(detailRows.map(async (r) => (await get(base, key, `/api/shop/products/${Number(r.id)}`)).body));
+  const detailSelection = selectionOf(types, returnType("product"), merged(restDetails));
+  const restDetail = { body: restDetails[0] };
   const gqlDetail = (await graphql(base, key, `{ product(urlKey: "${String(detailRows[0].urlKey)}") { ${detailSelection} } }`)).product;
   sameKeys(restDetail.body, gqlDetail, "product");
 
