@@ -13,6 +13,7 @@ import { cliIn, type Run } from "./support/cli.ts";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { databaseTarget } from "../lib/db/target.ts";
 import { migrate } from "../lib/db/migrate.ts";
+import { freePort } from "../scripts/support/free-port.ts";
 
 const SLOW = 120_000;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -38,16 +39,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs at most a few children at once: each loads the whole CLI, and the machine is shared. */
 async function inTurns<T>(tasks: (() => Promise<T>)[], width = 3): Promise<T[]> {

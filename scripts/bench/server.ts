@@ -3,8 +3,8 @@
 // its whole process tree, sampled from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../support/free-port.ts";
 
 export const DIST_DIR = ".next-bench";
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
@@ -30,16 +30,6 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory (bytes) of `pid` and all its descendants. */
 export function treeRss(pid: number): number {

@@ -8,7 +8,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, inject, it } from "vitest";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
-import { freePort, prepareDatabase, removeDatabase, serverEnv, startApp } from "./support/server.ts";
+import { prepareDatabase, removeDatabase, serverEnv, startApp } from "./support/server.ts";
+import { freePort } from "../../scripts/support/free-port.ts";
 
 const PAGES = ["/", "/products", "/account", "/admin", "/api/shop", "/api/admin", "/payment-gateway/not-a-payment"];
 const GRAPHIQL = ["/api/graphql", "/api/admin/graphql"];

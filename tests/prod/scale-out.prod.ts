@@ -8,7 +8,8 @@ import { getDb, storefrontKey } from "../support/client.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { adminCredential } from "../support/admin.ts";
 import { ADDRESS, freshProduct, stock } from "../support/checkout.ts";
-import { freePort, productionBuild, request, startInstance, type Instance } from "./support/instances.ts";
+import { productionBuild, request, startInstance, type Instance } from "./support/instances.ts";
+import { freePort } from "../../scripts/support/free-port.ts";
 
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -2,14 +2,15 @@
 // reads, writes, or writes and answers rows, and the tables it writes (the tags of the caches it makes stale).
 import { AliasNode, DeleteQueryNode, InsertQueryNode, SelectQueryNode, TableNode, UpdateQueryNode, type RootOperationNode, type OperationNode } from "kysely";
 
-export type StatementKind = "read" | "write" | "returning";
+/** A raw statement (`raw`) is sent as written and answers whatever rows it has; it writes no table's rows. */
+export type StatementKind = "read" | "write" | "returning" | "raw";
 
 export function statementKind(node: RootOperationNode): StatementKind {
   if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) return node.returning ? "returning" : "write";
   if (SelectQueryNode.is(node)) return "read";
   // A raw statement (a checkpoint, a session setting, a sequence reset: lib/db/sql/expressions.ts) may change the
-  // database, so it is the writer's (on SQLite the reading connection is read-only); it writes no table's rows.
-  return "write";
+  // database, so on SQLite it is the writer's (the reading connection is read-only).
+  return "raw";
 }
 
 function tableName(node: OperationNode | undefined): string | null {

@@ -6,8 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../support/free-port.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 /** Where logs, databases, screenshots and the storefront's working copy go. */
@@ -15,16 +15,6 @@ export const OUT_DIR = "/tmp/sf-compat";
 /** This service's build for the harness, apart from the one `npm start` serves and the browser tests' one. */
 const DIST_DIR = ".next-sf-compat";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,8 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { BrowserUnavailable, findBrowser, machineProbes } from "./find-browser.ts";
-import { buildApp, freePort, prepareDatabase, removeDatabase, serverEnv, startApp } from "./server.ts";
+import { buildApp, prepareDatabase, removeDatabase, serverEnv, startApp } from "./server.ts";
+import { freePort } from "../../../scripts/support/free-port.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,7 +2,6 @@
 // against its own SQLite file, migrated and seeded with the demo store.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { migrate } from "../../../lib/db/migrate.ts";
 import { ensureBuild } from "../../../lib/cli/build.ts";
@@ -54,16 +53,6 @@ export function buildApp(env: NodeJS.ProcessEnv): Promise<"built" | "reused"> {
   return ensureBuild(DIST_DIR, env);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startApp(env: NodeJS.ProcessEnv, port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,10 +3,8 @@
 // (lib/cli/build.ts stamps each build, so CI builds once); otherwise this suite builds into its own folder, never into one another suite may be serving from.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { DIST_DIR as E2E_DIST, freePort } from "../../e2e/support/server.ts";
+import { DIST_DIR as E2E_DIST } from "../../e2e/support/server.ts";
 import { ensureBuild, isCurrentBuild } from "../../../lib/cli/build.ts";
-
-export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SERVER = path.join(ROOT, "lib", "cli", "server.mjs");
