@@ -8,7 +8,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, inject, it } from "vitest";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
-import { prepareDatabase, removeDatabase, serverEnv, startApp } from "./support/server.ts";
+import { serverEnv, startApp } from "./support/server.ts";
+import { freshDemoDatabase, removeDatabase } from "../../scripts/support/demo-database.ts";
 import { freePort } from "../../scripts/support/free-port.ts";
 
 const PAGES = ["/", "/products", "/account", "/admin", "/api/shop", "/api/admin", "/payment-gateway/not-a-payment"];
@@ -188,7 +189,7 @@ describe("a storefront whose key an admin switched off", () => {
     // A second app on its own database, making its own key (the shared app is given STOREFRONT_KEY).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-sf-off-"));
     const databaseUrl = `file:./data/e2e-off-${process.pid}.db`;
-    await prepareDatabase(databaseUrl);
+    await freshDemoDatabase(databaseUrl, "Browser tests");
     const env: NodeJS.ProcessEnv = { ...serverEnv(databaseUrl), STOREFRONT_KEY_FILE: path.join(dir, "key.txt") };
     delete env.STOREFRONT_KEY;
     const app = await startApp(env, await freePort());

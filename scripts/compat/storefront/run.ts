@@ -12,9 +12,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { findBrowser, machineProbes } from "../../../tests/e2e/support/find-browser.ts";
 import { FLOWS, Needs, TOAST_RECORDER, type FlowRun, type Harness } from "./flows.ts";
 import {
-  OUT_DIR, SHOPPER, STOREFRONT_NOISE, logErrorsSince, logSize, removeDatabase, startRecorder, startService, startStorefront, stop, warmUp,
+  OUT_DIR, SHOPPER, STOREFRONT_NOISE, logErrorsSince, logSize, startRecorder, startService, startStorefront, stop, warmUp,
   type GraphqlCall, type Recorder, type Service, type Storefront,
 } from "./servers.ts";
+import { removeDatabase } from "../../support/demo-database.ts";
 
 const USAGE = "Usage: npx tsx scripts/compat/storefront/run.ts <storefront-copy> [--only <flow>[,<flow>...]] [--keep] [--no-rebuild]";
 /** A flow that takes longer is stopped and failed (a first visit of a page compiles it under next dev). */

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { freePort } from "../../support/free-port.ts";
+import { freshDemoDatabase } from "../../support/demo-database.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 /** Where logs, databases, screenshots and the storefront's working copy go. */
@@ -124,18 +125,12 @@ export const SHOPPER = { firstName: "Jane", lastName: "Shopper", email: "shopper
  * key and the products the flows use.
  */
 async function prepareDatabase(databaseUrl: string): Promise<{ key: string; catalog: Catalog }> {
-  process.env.DATABASE_URL = databaseUrl;
-  const { migrate } = await import("../../../lib/db/migrate.ts");
-  await migrate({ ...process.env, DATABASE_URL: databaseUrl });
+  const key = await freshDemoDatabase(databaseUrl, "Storefront compatibility run");
   const { getDb, disconnectDb } = await import("../../../lib/db/client.ts");
-  const { seedDemoStore } = await import("../../../lib/seed/index.ts");
-  const { createStorefrontKey } = await import("../../../lib/storefront-keys/index.ts");
-  const db = await getDb();
-  await seedDemoStore(db, { production: false });
-  const { key } = await createStorefrontKey(db, { name: "Storefront compatibility run" });
   const { default: bcrypt } = await import("bcryptjs");
   const { BCRYPT_COST } = await import("../../../lib/customers/account.ts");
   const { DEMO_CUSTOMER } = await import("../../../lib/seed/people.ts");
+  const db = await getDb();
   const demo = await db.customer.findUniqueOrThrow({ where: { email: DEMO_CUSTOMER.email } });
   await db.customer.create({
     data: {
@@ -165,11 +160,6 @@ async function prepareDatabase(databaseUrl: string): Promise<{ key: string; cata
   return { key, catalog };
 }
 
-export function removeDatabase(databaseUrl: string): void {
-  const file = databaseUrl.slice("file:".length);
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-}
-
 /**
  * Migrates and seeds a fresh database, builds this service into its own folder when its sources changed since the
  * last run (lib/cli/build.ts keeps the stamp), and serves it with the server `npm start` runs (lib/cli/server.mjs).
@@ -180,7 +170,6 @@ export async function startService(say: (line: string) => void, opts: { rebuild:
   const databaseUrl = `file:${OUT_DIR}/service-${process.pid}.db`;
   const log = path.join(OUT_DIR, `service-${process.pid}.log`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  removeDatabase(databaseUrl);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...BUDGETS,

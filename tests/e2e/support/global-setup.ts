@@ -3,7 +3,8 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { BrowserUnavailable, findBrowser, machineProbes } from "./find-browser.ts";
-import { buildApp, prepareDatabase, removeDatabase, serverEnv, startApp } from "./server.ts";
+import { buildApp, serverEnv, startApp } from "./server.ts";
+import { freshDemoDatabase, removeDatabase } from "../../../scripts/support/demo-database.ts";
 import { freePort } from "../../../scripts/support/free-port.ts";
 
 declare module "vitest" {
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
   let build: string;
   try {
     let storefrontKey: string;
-    [build, storefrontKey] = await Promise.all([buildApp(env), prepareDatabase(databaseUrl)]);
+    [build, storefrontKey] = await Promise.all([buildApp(env), freshDemoDatabase(databaseUrl, "Browser tests")]);
     app = await startApp({ ...env, STOREFRONT_KEY: storefrontKey }, await freePort());
     project.provide("storefrontKey", storefrontKey);
   } catch (e) {

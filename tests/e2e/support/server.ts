@@ -1,9 +1,7 @@
 // The app as the browser tests see it: built once into its own folder, served by the server `npm start` runs (lib/cli/server.mjs) on a free port
 // against its own SQLite file, migrated and seeded with the demo store.
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { migrate } from "../../../lib/db/migrate.ts";
 import { ensureBuild } from "../../../lib/cli/build.ts";
 import { GENEROUS_BUDGETS } from "../../support/budgets.ts";
 
@@ -25,27 +23,6 @@ export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
     ...GENEROUS_BUDGETS,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-}
-
-export function removeDatabase(databaseUrl: string): void {
-  const file = path.resolve(ROOT, databaseUrl.slice("file:".length));
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-}
-
-/** A fresh database file with the demo store; answers the storefront key made for the browser tests. */
-export async function prepareDatabase(databaseUrl: string): Promise<string> {
-  removeDatabase(databaseUrl);
-  process.env.DATABASE_URL = databaseUrl;
-  await migrate({ ...process.env, DATABASE_URL: databaseUrl });
-  const { getDb, disconnectDb } = await import("../../../lib/db/client.ts");
-  const { seedDemoStore } = await import("../../../lib/seed/index.ts");
-  const { createStorefrontKey } = await import("../../../lib/storefront-keys/index.ts");
-  const db = await getDb();
-  // The quick-start seed (known demo logins) whatever NODE_ENV says; the server itself runs as production.
-  await seedDemoStore(db, { production: false });
-  const { key } = await createStorefrontKey(db, { name: "Browser tests" });
-  await disconnectDb();
-  return key;
 }
 
 /** Builds unless the last build of these very sources is still there (a fresh clone, as in CI, always builds). */
