@@ -5,7 +5,8 @@ import { customerId } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { transition } from "./transitions.ts";
 import { mailOrderEvent } from "../mail/events.ts";
-import { currencyOf, findOwnOrder, qtyToCancel, toOrderDetail } from "./customer-orders.ts";
+import { currencyOf, findOwnOrder, toOrderDetail } from "./customer-orders.ts";
+import { qtyToCancel } from "./lines.ts";
 import { releaseStock, stockReleased } from "./stock.ts";
 
 export async function cancelOrder(ctx: RequestContext, id: number) {
