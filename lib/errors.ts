@@ -100,3 +100,17 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/** A payment provider refused what was asked of it (a refund of a disputed charge, say): nothing was recorded as done. */
+export class ProviderDeclined extends AppError {
+  constructor(message: string) {
+    super(422, "payment_provider_declined", message);
+  }
+}
+
+/** A payment provider could not be reached or failed: what was asked is pending or undone, as the message says. */
+export class ProviderUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, "payment_provider_unavailable", message);
+  }
+}

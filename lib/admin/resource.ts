@@ -247,6 +247,8 @@ export function resourceAction<O extends z.ZodObject, I extends z.ZodObject, R e
     input?: I;
     output?: R;
     status?: number;
+    /** Statuses beyond the ones every action may answer (./define.ts `errors`), such as a provider's 503. */
+    errors?: number[];
     multipart?: MultipartSpec;
     graphql?: false;
     run(ctx: RequestContext, id: number, input: z.output<I>): Promise<unknown>;
@@ -262,7 +264,7 @@ export function resourceAction<O extends z.ZodObject, I extends z.ZodObject, R e
     access: { admin: def.permission },
     input,
     output: (def.output ?? resource.spec.output) as z.ZodType,
-    rest: { method: "POST", paths: [`${resource.iri}/{id}/${segment}`], status: def.status, multipart: def.multipart, input: deepCamel },
+    rest: { method: "POST", paths: [`${resource.iri}/{id}/${segment}`], status: def.status, errors: def.errors, multipart: def.multipart, input: deepCamel },
     graphql: def.graphql === false ? false : { resource: `admin${resource.spec.one}` },
     run: async (ctx, parsed) => {
       const { id, ...rest } = parsed as { id: number } & Record<string, unknown>;

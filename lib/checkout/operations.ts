@@ -180,7 +180,8 @@ export const createCheckoutPaymentMethod = operation({
       paymentGatewayUrl: z.string().nullable(), paymentData: z.record(z.string(), z.unknown()).nullable(),
     })
     .meta({ id: "CheckoutPaymentMethod" }),
-  rest: { method: "POST", paths: ["/api/shop/checkout/set-payment-method"] },
+  // 503: the payment provider could not open its page (the shopper may try again).
+  rest: { method: "POST", paths: ["/api/shop/checkout/set-payment-method"], errors: [503] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input, { allowClosed: true });
     const chosen = await choosePayment(ctx, ref.id, input);
@@ -207,7 +208,8 @@ export const createCheckoutOrder = operation({
       redirect: z.boolean(), redirectUrl: z.string().nullable(), success: z.boolean(), message: z.string(),
     })
     .meta({ id: "CheckoutOrder" }),
-  rest: { method: "POST", paths: ["/api/shop/checkout/place-order"] },
+  // 503: the payment provider could not open its page for an offsite method (the shopper may try again).
+  rest: { method: "POST", paths: ["/api/shop/checkout/place-order"], errors: [503] },
   run: async (ctx, input) => {
     const ref = await currentCart(ctx, input, { allowClosed: true });
     const placed = await checkoutOrder(ctx, ref.id);

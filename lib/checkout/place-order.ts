@@ -10,10 +10,11 @@ import { STOCKABLE_TYPES } from "../cart/totals.ts";
 import { loadCart, stockNeeds, type CartState } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
 import { requireStep } from "./steps.ts";
-import { openGatewaySession } from "./payment.ts";
 import { paymentMethodByCode } from "./reference.ts";
 import { activeShippingMethods } from "./reference.ts";
-import { canTakePayment, noProviderMessage } from "./providers.ts";
+import { canTakePayment, noProviderMessage } from "../payments/providers.ts";
+import { paymentPageUrl, recordSession, type Opening } from "../payments/sessions.ts";
+import { bookCapture, type Capture } from "../payments/capture.ts";
 import { storeSettings } from "../store/settings.ts";
 import { mailOrderPlaced } from "../mail/events.ts";
 
@@ -43,6 +44,8 @@ export interface PaymentRecord {
   paid: boolean;
   /** What the gateway reported (its name, the transaction id), kept on the order payment. */
   additional?: Record<string, string>;
+  /** The money the provider took (or is taking), booked on the order with its invoice when it is in. */
+  transaction?: Capture;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface PaymentRecord {
  */
 export async function checkoutOrder(ctx: RequestContext, cartId: number): Promise<{ order: PlacedOrder } | { redirectUrl: string }> {
   const [settings, methodOf] = await Promise.all([storeSettings(ctx.db), paymentMethodLookup(ctx)]);
-  return inOrderTransaction<{ order: PlacedOrder } | { redirectUrl: string }>(ctx, cartId, (order) => ({ order }), async (tx) => {
+  const done = await inOrderTransaction<{ order: PlacedOrder } | { opening: Opening }>(ctx, cartId, (order) => ({ order }), async (tx) => {
     const state = await loadCart(tx, ctx, cartId, { allowClosed: true });
     // An open cart has no order yet (the order closes the cart in its transaction): only a closed one is looked up.
     const placed = state.cart.isActive ? null : await orderForCart(tx, cartId);
@@ -71,8 +74,10 @@ export async function checkoutOrder(ctx: RequestContext, cartId: number): Promis
       .limit(1)
       .executeTakeFirst();
     const urls = { successUrl: last?.successUrl ?? null, failureUrl: last?.failureUrl ?? null, cancelUrl: last?.cancelUrl ?? null };
-    return { redirectUrl: await openGatewaySession(tx, ctx, settings, state, method.code, urls) };
+    return { opening: await recordSession(tx, settings, state, method, urls) };
   });
+  // Opened at the provider once the session is committed (lib/payments/sessions.ts).
+  return "order" in done ? done : { redirectUrl: await paymentPageUrl(ctx, done.opening) };
 }
 
 /** What the payment an order is placed for holds it to, in the order's transaction; throwing undoes everything. */
@@ -217,7 +222,6 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     taxAmount: money(full.baseTaxAmount).toString(),
     baseGrandTotal: full.baseGrandTotal.toString(),
     grandTotal: money(full.baseGrandTotal).toString(),
-    grandTotalInvoiced: (payment.paid ? money(full.baseGrandTotal) : new Decimal(0)).toString(),
     cartId,
   }).returning("id").executeTakeFirstOrThrow();
   const incrementId = String(orderId).padStart(9, "0");
@@ -248,7 +252,6 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     type: item.type,
     name: item.name,
     qtyOrdered: item.quantity,
-    qtyInvoiced: payment.paid ? item.quantity : 0,
     basePrice: item.basePrice.toString(),
     price: money(item.basePrice).toString(),
     baseTotal: item.baseTotal.toString(),
@@ -282,6 +285,8 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
       ).execute();
     }
   }
+  // The money the provider took: its transaction, and once it is in the invoice (lib/payments/capture.ts).
+  if (payment.transaction) await bookCapture(tx, orderId, payment.transaction);
   if (coupon) await tx.insertInto("CouponUsage").values({ couponId: coupon.id, customerId: full.customerId, orderId }).execute();
   await tx.updateTable("Cart").set({ isActive: false }).where("id", "=", cartId).execute();
   await mailOrderPlaced(tx, ctx, {

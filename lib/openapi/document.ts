@@ -13,6 +13,7 @@ const DECLARED_ERRORS: Record<number, string> = {
   404: "A record the input names does not exist, or is not the caller's.",
   409: "Conflicts with the current state (a checkout step out of order, an empty cart).",
   422: "Refused for the current state (`errors` names the field), e.g. an email already subscribed.",
+  503: "The payment provider could not be reached (`payment_provider_unavailable`); the message says what waits and how to retry.",
 };
 
 /**

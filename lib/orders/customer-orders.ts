@@ -7,6 +7,7 @@ import { NotFound } from "../errors.ts";
 import { formatPrice, toNumber, type CurrencyInfo } from "../money.ts";
 import { storeSettings } from "../store/settings.ts";
 import { canTransition } from "./transitions.ts";
+import { qtyToCancel } from "./lines.ts";
 import { toShipment } from "./customer-documents.ts";
 
 export const ORDER_SORTS = ["createdAt", "updatedAt", "grandTotal"] as const;
@@ -21,6 +22,7 @@ const detailInclude = {
   items: { orderBy: { id: "asc" } },
   addresses: { orderBy: { id: "asc" } },
   payment: true,
+  paymentTransactions: { orderBy: { id: "asc" } },
   shipments: { orderBy: { id: "asc" }, include: { items: { orderBy: { id: "asc" }, include: { orderItem: { select: { sku: true, name: true, weight: true } } } } } },
 } as const;
 
@@ -64,11 +66,6 @@ export function toOrderRow(o: OrderRecord, c: Currency) {
     baseCurrencyCode: o.baseCurrencyCode,
     orderCurrencyCode: o.orderCurrencyCode,
   };
-}
-
-/** Units of a line that can still be canceled: neither shipped, canceled nor refunded yet. */
-export function qtyToCancel(i: { qtyOrdered: number; qtyShipped: number; qtyCanceled: number; qtyRefunded: number }): number {
-  return Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded);
 }
 
 type OrderAddressRecord = OrderWithDetail["addresses"][number];
@@ -147,6 +144,11 @@ export function toOrderDetail(o: OrderWithDetail, c: Currency) {
     baseDiscountAmount: toNumber(String(o.baseDiscountAmount)),
     grandTotalInvoiced: amount(o.grandTotalInvoiced, c),
     grandTotalRefunded: amount(o.grandTotalRefunded, c),
+    // The provider's ids and refusals are the staff's business, not the shopper's.
+    paymentTransactions: o.paymentTransactions.map((t) => ({
+      id: t.id, kind: t.kind, status: t.status, currencyCode: t.currencyCode, offline: t.offline, createdAt: t.createdAt.toISOString(),
+      amount: toNumber(String(t.amount)), formattedAmount: formatPrice(String(t.amount), c),
+    })),
   };
 }
 

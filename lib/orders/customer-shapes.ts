@@ -96,6 +96,23 @@ const OrderAddress = z
   })
   .meta({ id: "CustomerOrderAddress" });
 
+/** Money that moved for the order, as its payment provider (or the store, for offline methods) recorded it. */
+const PaymentTransaction = z
+  .object({
+    id: z.int(),
+    /** `authorization` (money held for the store to take), `capture` (the money taken) or `refund` (money given back). */
+    kind: z.string(),
+    /** `pending`, `succeeded` or `failed`. */
+    status: z.string(),
+    amount: money,
+    formattedAmount: z.string(),
+    currencyCode: z.string(),
+    /** Booked by the store (cash on delivery, money transfer): no payment provider moved this money. */
+    offline: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "CustomerPaymentTransaction" });
+
 export const CustomerOrderDetail = CustomerOrderRow.extend({
   /** What the customer may do next (the order state machine answers). */
   canCancel: z.boolean(),
@@ -110,6 +127,7 @@ export const CustomerOrderDetail = CustomerOrderRow.extend({
   baseDiscountAmount: money,
   grandTotalInvoiced: money,
   grandTotalRefunded: money,
+  paymentTransactions: z.array(PaymentTransaction),
 }).meta({ id: "CustomerOrderDetail", iri: "/api/shop/customer-orders" });
 
 export const CanceledOrder = CustomerOrderDetail.extend({ success: z.boolean(), message: z.string(), orderId: z.int() }).meta({

@@ -195,6 +195,8 @@ export async function seedShippingAndPayment(tx: Tx, channelIds: number[]): Prom
       offsite: true,
       config: { sandbox: true },
     },
+    // Offered once STRIPE_SECRET_KEY is set (lib/payments/providers.ts).
+    { code: "stripe", title: "Credit or debit card", description: "Pay by card on Stripe's secure page", offsite: true },
   ];
   for (const [i, method] of methods.entries()) {
     await tx.paymentMethod.create({

@@ -112,12 +112,14 @@ describe("migrations on SQLite, applied by the app", () => {
     const url = sqliteUrl();
     await migrate({ DATABASE_URL: url });
     await sqliteExec(url, `DELETE FROM _prisma_migrations WHERE migration_name = '${LATEST}'`);
-    await sqliteExec(url, 'ALTER TABLE "StorefrontKey" DROP COLUMN "isPublic"'); // what the latest one adds
+    // What the latest one adds: two tables (its rebuilt PaymentSession rebuilds again from the columns it copies).
+    await sqliteExec(url, 'DROP TABLE "PaymentTransaction"');
+    await sqliteExec(url, 'DROP TABLE "PaymentEvent"');
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
     expect(await migrate({ DATABASE_URL: url })).toEqual([LATEST]);
     expect(await pendingMigrations(databaseTarget(url))).toEqual([]);
-    const columns = await sqliteExec(url, `SELECT name FROM pragma_table_info('StorefrontKey') WHERE name = 'isPublic'`);
-    expect(columns).toEqual([["isPublic"]]);
+    const tables = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('PaymentTransaction', 'PaymentEvent') ORDER BY name`);
+    expect(tables).toEqual([["PaymentEvent"], ["PaymentTransaction"]]);
   });
 
   it("a failing migration is rolled back, recorded nowhere, and the error names it and the database's reason", async () => {
@@ -136,9 +138,9 @@ describe("migrations on SQLite, applied by the app", () => {
   it("a later migration failing keeps the ones before it, applied and recorded", async () => {
     const url = sqliteUrl();
     await migrate({ DATABASE_URL: url });
-    // Recorded as not applied while its column is there: applying it again fails on the duplicate column.
+    // Recorded as not applied while its tables are there: applying it again fails on the table that exists.
     await sqliteExec(url, `UPDATE _prisma_migrations SET rolled_back_at = '2026-01-01T00:00:00.000+00:00' WHERE migration_name = '${LATEST}'`);
-    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*isPublic`));
+    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*PaymentTransaction`));
     const records = await sqliteRecords(url);
     expect(records).toHaveLength(SQLITE_MIGRATIONS.length); // the rolled-back record only, no new one
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
@@ -182,6 +184,7 @@ const PRISMA_POSTGRES_CHECKSUMS: Record<string, string> = {
   "20261126221831_payment_session_snapshot": "e54b03ab4567503979983e2948cd09a2a212344efaaf6bc941f5812f53f9c0c1",
   "20261126223500_redact_reset_tokens": "55f53091bfc7a8b18b8e1b8cdd9d0d33dfdaea9a9bae1f6d536e2786df85e769",
   "20261126224500_public_storefront_keys": "9f2199cb53bbd340fcc7235909c37d680cab5f881c6f3d5e9b2ede37b501fbaa",
+  "20261127115350_payment_transactions": "a3676047ff565c8fa36eeccb3d0801ffa25c612606dc37b5c01ecbe9f8d2af4b",
 };
 
 it("the checksum is Prisma's: the one it recorded for each PostgreSQL migration file", () => {

@@ -2025,6 +2025,7 @@ export interface components {
             baseDiscountAmount: number;
             grandTotalInvoiced: number;
             grandTotalRefunded: number;
+            paymentTransactions: components["schemas"]["CustomerPaymentTransaction"][];
             success: boolean;
             message: string;
             orderId: number;
@@ -2727,6 +2728,7 @@ export interface components {
             baseDiscountAmount: number;
             grandTotalInvoiced: number;
             grandTotalRefunded: number;
+            paymentTransactions: components["schemas"]["CustomerPaymentTransaction"][];
         };
         CustomerOrderItem: {
             id: number;
@@ -2757,6 +2759,16 @@ export interface components {
             id: number;
             method: string;
             methodTitle: string;
+        };
+        CustomerPaymentTransaction: {
+            id: number;
+            kind: string;
+            status: string;
+            amount: number;
+            formattedAmount: string;
+            currencyCode: string;
+            offline: boolean;
+            createdAt: string;
         };
         CustomerProfile: {
             id: number;
@@ -5779,6 +5791,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`); the message says what waits and how to retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createCheckoutAddress: {
@@ -5976,6 +5997,15 @@ export interface operations {
             };
             /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`); the message says what waits and how to retry. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,8 +47,11 @@ export const refundAdminOrder = resourceAction(orders, {
   segment: "refunds",
   summary:
     "Refund invoiced units: `items` [{ orderItemId, qty }], optional `shipping`, `adjustmentRefund`, `adjustmentFee`. " +
-    "The total may not exceed what was invoiced and not yet refunded; a fully refunded order is closed.",
+    "The total may not exceed what was invoiced and not yet refunded; a fully refunded order is closed. An order paid through a " +
+    "provider (Stripe) is refunded through it: 422 when the provider declines (nothing is recorded as refunded), 503 when it cannot be " +
+    "reached (the refund waits; sending a refund again retries it, and the provider receives it once).",
   permission: "sales.refunds.create",
+  errors: [503],
   input: z.object({
     items: Lines.optional(),
     shipping: numberParam().pipe(z.number().min(0)).optional(),

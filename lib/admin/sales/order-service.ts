@@ -4,11 +4,13 @@
 import { releaseStock, stockReleased } from "../../orders/stock.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
-import { Conflict, Validation } from "../../errors.ts";
-import { dec } from "../../money.ts";
+import { Conflict, ProviderDeclined, ProviderUnavailable, Validation } from "../../errors.ts";
+import { dec, type Decimal } from "../../money.ts";
+import { randomSecret } from "../../auth/secrets.ts";
+import { providerNamed } from "../../payments/providers.ts";
+import { markPaid } from "../../payments/settle.ts";
 import { canTransition, transition, type OrderEvent } from "../../orders/transitions.ts";
-import { qtyToCancel } from "../../orders/customer-orders.ts";
-import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "./orders.ts";
+import { qtyToCancel, qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 import { mailOrderEvent } from "../../mail/events.ts";
 
 type Lines = { orderItemId: number; qty: number }[];
@@ -17,7 +19,7 @@ type Item = Line & { id: number; parentId: number | null; productId: number | nu
 type OrderRow = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
 function loadOrder(tx: Tx, id: number) {
-  return tx.order.findUniqueOrThrow({ where: { id }, include: { items: { orderBy: { id: "asc" } }, invoices: true, refunds: true } });
+  return tx.order.findUniqueOrThrow({ where: { id }, include: { items: { orderBy: { id: "asc" } }, invoices: true, refunds: true, payment: true } });
 }
 
 /** The lines and quantities to act on: those named (top-level lines only), or every line with something left. */
@@ -79,9 +81,14 @@ export function cancelOrder(ctx: RequestContext, id: number, input: { comment?: 
   });
 }
 
-export function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines }): Promise<void> {
+export async function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines }): Promise<void> {
+  const held = await ctx.db.paymentTransaction.findFirst({ where: { orderId: id, kind: "authorization", status: "succeeded", offline: false } });
+  if (held && !(await ctx.db.paymentTransaction.count({ where: { orderId: id, kind: "capture", reference: held.reference } }))) return captureHeld(ctx, id, held, input);
   return inOrder(ctx, id, async (tx, order) => {
     if (!canTransition(order.status, "pay")) throw new Conflict(`An order that is ${order.status} cannot be invoiced.`);
+    // Money a provider is still taking is the provider's to confirm: its event invoices the order (lib/payments).
+    const onItsWay = await tx.paymentTransaction.findFirst({ where: { orderId: id, kind: "capture", status: "pending", offline: false } });
+    if (onItsWay) throw new Conflict(`This order's payment is still on its way at ${onItsWay.provider}: it is invoiced when ${onItsWay.provider} confirms it.`);
     const lines = pick(order, input.items, qtyToInvoice, "invoice");
     const shipping = order.invoices.length === 0 ? dec(order.baseShippingAmount) : dec(0);
     const sub = lines.reduce((a, l) => a.add(dec(l.item.price as never).mul(l.qty)), dec(0));
@@ -96,9 +103,34 @@ export function invoiceOrder(ctx: RequestContext, id: number, input: { items?: L
     });
     for (const l of lines) await bump(tx, order, l.item, "qtyInvoiced", l.qty);
     await tx.order.update({ where: { id }, data: { grandTotalInvoiced: { increment: total.toString() } } });
+    // The store says it received this money itself (cash on delivery, a transfer): a bookkeeping entry.
+    await tx.paymentTransaction.create({
+      data: { orderId: id, provider: order.payment?.method ?? "offline", kind: "capture", status: "succeeded", amount: total.toString(), currencyCode: order.orderCurrencyCode, offline: true },
+    });
     await move(tx, order, [{ event: "pay" }, ...((await fullyDone(tx, id)) ? [{ event: "complete" as const, optional: true }] : [])]);
     await mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount: total });
   });
+}
+
+/**
+ * Invoicing an order whose card was authorized at checkout captures the money at the provider first, with a key
+ * derived from the payment (a retry captures once), then books it as the provider's capture: the invoice of the
+ * whole order and the move to paid (lib/payments/capture.ts). A card authorization is captured whole.
+ */
+async function captureHeld(ctx: RequestContext, id: number, held: { provider: string; reference: string | null; amount: unknown; currencyCode: string }, input: { items?: Lines }) {
+  const order = await loadOrder(ctx.db, id);
+  if (!canTransition(order.status, "pay")) throw new Conflict(`An order that is ${order.status} cannot be invoiced.`);
+  const lines = pick(order, input.items, qtyToInvoice, "invoice");
+  const whole = pick(order, undefined, qtyToInvoice, "invoice");
+  if (lines.length !== whole.length || lines.some((l, i) => l.item.id !== whole[i].item.id || l.qty !== whole[i].qty)) {
+    throw Validation.field("items", `This order's card payment is held by ${held.provider} and is captured whole: invoice the whole order (leave out items).`);
+  }
+  const provider = providerNamed(held.provider);
+  if (!provider?.capture || !held.reference) throw new ProviderUnavailable(`${held.provider} is not configured: the payment it holds cannot be captured now, and nothing was recorded.`);
+  const amount = dec(held.amount as never);
+  await provider.capture({ paymentReference: held.reference, amount, currencyCode: held.currencyCode, idempotencyKey: `capture-${held.reference}` });
+  await markPaid(id, { provider: held.provider, reference: held.reference, amount, currencyCode: held.currencyCode, status: "succeeded" });
+  await ctx.db.$transaction((tx) => mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount }));
 }
 
 export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?: string | null; carrierTitle: string; trackNumber: string; items?: Lines }): Promise<void> {
@@ -118,8 +150,17 @@ export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?
   });
 }
 
-export function refundOrder(ctx: RequestContext, id: number, input: { items?: Lines; shipping?: number; adjustmentRefund?: number; adjustmentFee?: number }): Promise<void> {
-  return inOrder(ctx, id, async (tx, order) => {
+/**
+ * A refund. An order paid through a provider (a capture on record: lib/payments/capture.ts) is refunded through it:
+ * the refund is written pending, with its units and amount reserved so no other refund can take them, then sent to
+ * the provider with a key derived from it, then booked as done or undone by the provider's answer. While a refund
+ * waits for the provider (it could not be reached), the order takes no other: sending a refund again retries the
+ * waiting one with the same key, so it reaches the provider once. Other orders' refunds are bookkeeping entries.
+ */
+export async function refundOrder(ctx: RequestContext, id: number, input: { items?: Lines; shipping?: number; adjustmentRefund?: number; adjustmentFee?: number }): Promise<void> {
+  const booked = await inOrder(ctx, id, async (tx, order) => {
+    const waiting = order.refunds.find((r) => r.state === "pending");
+    if (waiting) return { refundId: waiting.id, online: true };
     if (!order.invoices.length) throw new Conflict("An order must be invoiced before it is refunded.");
     const lines = input.items || !(input.shipping || input.adjustmentRefund) ? pick(order, input.items, qtyToRefund, "refund") : [];
     const shippingLeft = dec(order.invoices.reduce((a, i) => a.add(dec(i.shippingAmount)), dec(0))).sub(order.refunds.reduce((a, r) => a.add(dec(r.shippingAmount)), dec(0)));
@@ -130,17 +171,88 @@ export function refundOrder(ctx: RequestContext, id: number, input: { items?: Li
     const left = dec(order.grandTotalInvoiced).sub(dec(order.grandTotalRefunded));
     if (total.lte(0)) throw Validation.field("items", "The refund must come to more than zero.");
     if (total.gt(left)) throw Validation.field("items", `At most ${left.toFixed(2)} can be refunded.`);
-    await tx.refund.create({
+    const capture = await refundableCapture(tx, id);
+    const refund = await tx.refund.create({
       data: {
-        orderId: id, state: "refunded", totalQty: lines.reduce((a, l) => a + l.qty, 0), subTotal: sub.toString(), shippingAmount: shipping.toString(),
+        orderId: id, state: capture ? "pending" : "refunded", totalQty: lines.reduce((a, l) => a + l.qty, 0), subTotal: sub.toString(), shippingAmount: shipping.toString(),
         adjustmentRefund: String(input.adjustmentRefund ?? 0), adjustmentFee: String(input.adjustmentFee ?? 0), grandTotal: total.toString(), baseGrandTotal: total.toString(),
         items: { create: lines.map((l) => ({ orderItemId: l.item.id, qty: l.qty, total: dec(l.item.price as never).mul(l.qty).toString() })) },
       },
     });
     for (const l of lines) await bump(tx, order, l.item, "qtyRefunded", l.qty);
     await tx.order.update({ where: { id }, data: { grandTotalRefunded: { increment: total.toString() } } });
-    if (total.eq(left)) await move(tx, order, [{ event: "refund" }]);
-    await mailOrderEvent(tx, ctx.baseUrl, "order_refunded", id, { amount: total });
+    await tx.paymentTransaction.create({
+      data: capture
+        ? { orderId: id, provider: capture.provider, kind: "refund", status: "pending", amount: total.toString(), currencyCode: capture.currencyCode, refundId: refund.id, idempotencyKey: `refund-${refund.id}-${randomSecret(12)}` }
+        : { orderId: id, provider: order.payment?.method ?? "offline", kind: "refund", status: "succeeded", amount: total.toString(), currencyCode: order.orderCurrencyCode, refundId: refund.id, offline: true },
+    });
+    if (!capture) await refunded(tx, ctx.baseUrl, order, total);
+    return { refundId: refund.id, online: !!capture };
+  });
+  if (booked.online) await sendRefund(ctx, booked.refundId);
+}
+
+/** The order's payment taken through a provider that can refund it, if any; a provider no longer configured is a 503. */
+async function refundableCapture(tx: Tx, orderId: number) {
+  const capture = await tx.paymentTransaction.findFirst({ where: { orderId, kind: "capture", status: "succeeded", offline: false }, orderBy: { id: "desc" } });
+  if (!capture) return null;
+  const provider = providerNamed(capture.provider);
+  if (!provider) throw new ProviderUnavailable(`This order was paid through ${capture.provider}, which is not configured now: the refund cannot reach it, and nothing was recorded.`);
+  return provider.can.has("refund") ? capture : null;
+}
+
+/** A refund booked as done: the order closes when nothing is left to refund, and the customer is told. */
+async function refunded(tx: Tx, baseUrl: string, order: OrderRow, total: Decimal) {
+  const now = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { grandTotalRefunded: true } });
+  if (dec(now.grandTotalRefunded).gte(dec(order.grandTotalInvoiced))) await move(tx, order, [{ event: "refund" }]);
+  await mailOrderEvent(tx, baseUrl, "order_refunded", order.id, { amount: total });
+}
+
+/** Sends a pending refund to its provider with its own key and books the answer (lib/payments/providers.ts). */
+async function sendRefund(ctx: RequestContext, refundId: number): Promise<void> {
+  const pending = await ctx.db.paymentTransaction.findFirstOrThrow({ where: { refundId, kind: "refund", status: "pending" }, orderBy: { id: "desc" } });
+  const capture = await ctx.db.paymentTransaction.findFirstOrThrow({ where: { orderId: pending.orderId, kind: "capture", status: "succeeded", provider: pending.provider }, orderBy: { id: "desc" } });
+  const provider = providerNamed(pending.provider);
+  const amount = dec(pending.amount);
+  const waiting = `The refund of ${amount.toFixed(2)} ${pending.currencyCode} is recorded as waiting for ${pending.provider}; send the refund again to retry it: the provider receives it once.`;
+  if (!provider?.refund || !capture.reference) throw new ProviderUnavailable(`${pending.provider} is not configured. ${waiting}`);
+  try {
+    const answer = await provider.refund({ paymentReference: capture.reference, amount, currencyCode: pending.currencyCode, idempotencyKey: pending.idempotencyKey!, refundId });
+    await completeRefund(ctx, refundId, answer);
+  } catch (e) {
+    if (e instanceof ProviderDeclined) {
+      await undoRefund(ctx, refundId, e.message);
+      throw e;
+    }
+    if (e instanceof ProviderUnavailable) throw new ProviderUnavailable(`${e.message} ${waiting}`);
+    throw e;
+  }
+}
+
+/** The provider took a pending refund: it is done (its transaction pending until the provider says the money left). */
+export function completeRefund(ctx: RequestContext, refundId: number, answer: { reference: string; status: "succeeded" | "pending" }): Promise<void> {
+  return ctx.db.$transaction(async (tx) => {
+    await tx.paymentTransaction.updateMany({ where: { refundId, kind: "refund", status: "pending" }, data: { status: answer.status, reference: answer.reference } });
+    const done = await tx.refund.updateMany({ where: { id: refundId, state: "pending" }, data: { state: "refunded" } });
+    if (done.count !== 1) return; // completed by a parallel retry or by the provider's event
+    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    await refunded(tx, ctx.baseUrl, await loadOrder(tx, refund.orderId), dec(refund.grandTotal));
+  });
+}
+
+/** The provider refused a refund: it is not done. Its units and amount are free again; the refusal stays on record. */
+function undoRefund(ctx: RequestContext, refundId: number, message: string): Promise<void> {
+  return ctx.db.$transaction(async (tx) => {
+    const refund = await tx.refund.findUnique({ where: { id: refundId }, include: { items: true } });
+    if (refund?.state !== "pending") return;
+    const order = await loadOrder(tx, refund.orderId);
+    for (const item of refund.items) {
+      const line = order.items.find((i) => i.id === item.orderItemId) as Item | undefined;
+      if (line) await bump(tx, order, line, "qtyRefunded", -item.qty);
+    }
+    await tx.order.update({ where: { id: order.id }, data: { grandTotalRefunded: { decrement: String(refund.grandTotal) } } });
+    await tx.paymentTransaction.updateMany({ where: { refundId, kind: "refund", status: "pending" }, data: { status: "failed", message: message.slice(0, 1000) } });
+    await tx.refund.delete({ where: { id: refundId } });
   });
 }
 

@@ -5,7 +5,7 @@ import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
 import { ORDER_STATUSES, allowedEvents } from "../../orders/transitions.ts";
 import { adminResource, type RowOf } from "../resource.ts";
-import { lineShips } from "../../cart/state.ts";
+import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 
 const money = z.number();
 
@@ -36,6 +36,20 @@ export const AdminOrder = z
     addresses: z.array(Address),
     payment: z.object({ method: z.string(), methodTitle: z.string() }).nullable().meta({ id: "AdminOrderPayment" }),
     comments: z.array(z.object({ id: z.int(), comment: z.string(), customerNotified: z.boolean(), createdAt: z.string() }).meta({ id: "AdminOrderComment" })),
+    /** Money that moved for the order: captures and refunds, as the payment provider (or the store) recorded them. */
+    paymentTransactions: z.array(
+      z.object({
+        id: z.int(), provider: z.string(), kind: z.string(), status: z.string(), amount: money, currencyCode: z.string(),
+        /** The provider's id (Stripe: the payment intent of a capture, the refund of a refund). */
+        reference: z.string().nullable(),
+        refundId: z.int().nullable(),
+        /** Booked by the store: no provider moved this money. */
+        offline: z.boolean(),
+        /** Why the provider refused, when it did. */
+        message: z.string().nullable(),
+        createdAt: z.string(),
+      }).meta({ id: "AdminPaymentTransaction" }),
+    ),
     invoiceIds: z.array(z.int()), shipmentIds: z.array(z.int()), refundIds: z.array(z.int()),
     /** The order events the state machine allows from the current status. */
     allowedEvents: z.array(z.string()),
@@ -48,17 +62,11 @@ export const orderInclude = () => ({
   addresses: true,
   payment: true,
   comments: { orderBy: { id: "asc" as const } },
+  paymentTransactions: { orderBy: { id: "asc" as const } },
   invoices: { select: { id: true } },
   shipments: { select: { id: true } },
   refunds: { select: { id: true } },
 });
-
-export type Line = { qtyOrdered: number; qtyInvoiced: number; qtyShipped: number; qtyRefunded: number; qtyCanceled: number; type: string; additional: unknown };
-/** Virtual and downloadable lines, and bundles of such products (lib/cart/state.ts `lineShips`), are never shipped. */
-const ships = (i: Line) => (i.type === "bundle" ? lineShips(i) : i.type !== "virtual" && i.type !== "downloadable");
-export const qtyToInvoice = (i: Line) => Math.max(0, i.qtyOrdered - i.qtyInvoiced - i.qtyCanceled);
-export const qtyToShip = (i: Line) => (ships(i) ? Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded) : 0);
-export const qtyToRefund = (i: Line) => Math.max(0, i.qtyInvoiced - i.qtyRefunded);
 
 const n = (v: unknown) => toNumber(v as never);
 
@@ -67,6 +75,10 @@ function toAdminOrder(_ctx: unknown, o: RowOf<"order", ReturnType<typeof orderIn
     ...o,
     ...Object.fromEntries((["subTotal", "baseSubTotal", "taxAmount", "shippingAmount", "discountAmount", "grandTotal", "baseGrandTotal", "grandTotalInvoiced", "grandTotalRefunded"] as const).map((k) => [k, n(o[k])])),
     items: o.items.map((i: Line & { price: unknown; total: unknown }) => ({ ...i, price: n(i.price), total: n(i.total), qtyToInvoice: qtyToInvoice(i), qtyToShip: qtyToShip(i), qtyToRefund: qtyToRefund(i) })),
+    paymentTransactions: o.paymentTransactions.map((t: { amount: unknown; idempotencyKey: unknown }) => {
+      const { idempotencyKey: _key, ...shown } = t;
+      return { ...shown, amount: n(t.amount) };
+    }),
     invoiceIds: o.invoices.map((x: { id: number }) => x.id),
     shipmentIds: o.shipments.map((x: { id: number }) => x.id),
     refundIds: o.refunds.map((x: { id: number }) => x.id),

@@ -3,6 +3,7 @@
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Validation } from "../../errors.ts";
+import { STRIPE_METHOD } from "../../payments/providers.ts";
 
 type Common = { title?: string; description?: string | null; active?: boolean; sortOrder?: number };
 
@@ -42,6 +43,8 @@ async function forgetShippingChoice(tx: Tx, code: string) {
 export async function createPaymentMethod(ctx: RequestContext, { channels, ...input }: Common & { code: string; title: string; offsite?: boolean; channels: number[] }): Promise<number> {
   await checkChannels(ctx, channels);
   if (await ctx.db.paymentMethod.count({ where: { code: input.code } })) throw Validation.field("code", `The payment method ${input.code} exists already.`);
+  // Stripe takes the money on its own page (lib/payments/providers.ts): an onsite "stripe" would place unpaid orders.
+  if (input.code === STRIPE_METHOD && !input.offsite) throw Validation.field("offsite", "The stripe method is paid on Stripe's page: create it with offsite true.");
   return (await ctx.db.paymentMethod.create({ data: { ...input, channels: { create: [...new Set(channels)].map((channelId) => ({ channelId })) } } })).id;
 }
 

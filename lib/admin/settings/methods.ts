@@ -82,7 +82,7 @@ export const paymentMethods = adminResource({
       offsite: boolParam().optional(),
       channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100),
     }),
-    summary: "Add a payment method: onsite (the order is placed at once) or offsite (through the payment gateway page), offered in the given channels.",
+    summary: "Add a payment method: onsite (the order is placed at once) or offsite (paid on a provider's page), offered in the given channels. The code `stripe` (offsite) is paid through Stripe once STRIPE_SECRET_KEY is set.",
     run: createPaymentMethod,
   },
   remove: deletePaymentMethod,
