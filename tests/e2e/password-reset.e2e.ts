@@ -1,19 +1,11 @@
 // Issue 18 part 2 in the browser: a customer who forgot the password follows "Forgot your password?" from the
 // sign-in form, asks for a link, opens the link the store mailed (the outbox row unsealed as the dispatcher does when
 // it sends it: the outbox itself keeps no token), chooses a new password and signs in with it; the link then works no more.
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { describe, inject, it } from "vitest";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
+import { useServerDatabase } from "./support/database.ts";
 
-let db: Awaited<ReturnType<typeof import("../../lib/db/client.ts").getDb>>;
-let disconnect: () => Promise<void>;
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  const client = await import("../../lib/db/client.ts");
-  db = await client.getDb();
-  disconnect = client.disconnectDb;
-});
-afterAll(async () => disconnect());
+const db = useServerDatabase();
 
 const OLD_PASSWORD = "Forgotten-Pass1!";
 const NEW_PASSWORD = "Remembered-Pass2!";
@@ -42,9 +34,9 @@ describe("password reset", () => {
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByRole("status").filter({ hasText: "If an account exists" }).waitFor();
 
-    const mail = await db.mailMessage.findFirstOrThrow({ where: { to: email, kind: "password_reset" }, orderBy: { id: "desc" } });
+    const mail = await db().mailMessage.findFirstOrThrow({ where: { to: email, kind: "password_reset" }, orderBy: { id: "desc" } });
     const { unsealMail } = await import("../../lib/mail/sealed.ts");
-    const link = /https?:\/\/\S+\/account\/reset-password\?\S+/.exec((await unsealMail(db, mail))!.text)![0];
+    const link = /https?:\/\/\S+\/account\/reset-password\?\S+/.exec((await unsealMail(db(), mail))!.text)![0];
     expect(link.startsWith(`${baseUrl()}/account/reset-password?`)).toBe(true);
 
     await page.goto(link);

@@ -6,6 +6,7 @@ import { BrowserUnavailable, findBrowser, machineProbes } from "./find-browser.t
 import { buildApp, serverEnv, startApp } from "./server.ts";
 import { freshDemoDatabase, removeDatabase } from "../../../scripts/support/demo-database.ts";
 import { freePort } from "../../../scripts/support/free-port.ts";
+import { startStripeStandIn } from "../../support/stripe-stand-in.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** The Chromium executable tests/e2e/support/browser.ts launches (tests/e2e/support/find-browser.ts). */
     chromiumPath: string;
+    /** The local stand-in for Stripe's API and its hosted page (tests/support/stripe-stand-in.ts) the server pays through. */
+    stripeUrl: string;
   }
 }
 
@@ -34,7 +37,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide("chromiumPath", chromiumPath);
   const databaseUrl = `file:./data/e2e-${process.pid}.db`;
-  const env = serverEnv(databaseUrl);
+  // Cards are paid on the stand-in's page, which sends the signed events to the server as Stripe would.
+  const stripe = await startStripeStandIn();
+  const env = { ...serverEnv(databaseUrl), STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url };
   const started = Date.now();
   let app: Awaited<ReturnType<typeof startApp>>;
   let build: string;
@@ -45,13 +50,17 @@ export default async function setup(project: TestProject) {
     project.provide("storefrontKey", storefrontKey);
   } catch (e) {
     removeDatabase(databaseUrl);
+    await stripe.close();
     throw e;
   }
+  stripe.webhookUrl = `${app.baseUrl}/api/payments/stripe/webhook`;
+  project.provide("stripeUrl", stripe.url);
   console.log(`Browser tests: ${chromiumPath}; app ${build} and ready at ${app.baseUrl} in ${Math.round((Date.now() - started) / 1000)} s.`);
   project.provide("baseUrl", app.baseUrl);
   project.provide("databaseUrl", databaseUrl);
   return async () => {
     await app.stop();
+    await stripe.close();
     removeDatabase(databaseUrl);
   };
 }
