@@ -46,6 +46,8 @@ export interface PaymentRecord {
   additional?: Record<string, string>;
   /** The money the provider took (or is taking), booked on the order with its invoice when it is in. */
   transaction?: Capture;
+  /** The method it was paid with (a payment session's), when not the cart's current choice. */
+  method?: string;
 }
 
 /**
@@ -189,7 +191,9 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     }
   }
 
-  const paymentMethod = await methodOf(full.paymentMethod!);
+  // Paid through a session: the method of that session, even if the cart chose another since (the shopper paid anyway).
+  const methodCode = payment.method ?? full.paymentMethod!;
+  const paymentMethod = await methodOf(methodCode);
   const status = payment.paid ? transition("pending", "pay") : "pending";
   const { id: orderId } = await tx.insertInto("Order").values({
     incrementId: `tmp-${cartId}`,
@@ -239,8 +243,8 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     .insertInto("OrderPayment")
     .values({
       orderId,
-      method: full.paymentMethod!,
-      methodTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? full.paymentMethod!,
+      method: methodCode,
+      methodTitle: paymentMethod?.title ?? (methodCode === full.paymentMethod ? full.paymentMethodTitle : null) ?? methodCode,
       additional: payment.additional ?? {},
     })
     .execute();

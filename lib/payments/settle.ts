@@ -174,7 +174,7 @@ export async function settleFromProvider(session: Session, baseUrl: string): Pro
   try {
     // Paid at the provider: the shopper's money is taken whatever the session's state here (superseded by a cart
     // change, canceled by choosing again), so it may complete from any of them if the cart is still what was paid.
-    const payment: PaymentRecord = { paid: remote.state === "paid", additional: { gateway: provider.code, transactionId: remote.paymentReference ?? "" }, transaction: capture };
+    const payment: PaymentRecord = { paid: remote.state === "paid", method: session.method, additional: { gateway: provider.code, transactionId: remote.paymentReference ?? "" }, transaction: capture };
     const { order, ours } = await placeForSession(session, payment, baseUrl, ["pending", "canceled", "superseded", "failed"]);
     if (!ours) return giveBack(session, remote, `the cart's order ${order.incrementId} was placed by another payment`);
     return { state: "placed", order };

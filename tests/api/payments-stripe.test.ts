@@ -162,6 +162,31 @@ describe.each(VIAS)("a guest checkout through Stripe over %s", (via) => {
 });
 
 describe("Stripe's events and sessions", () => {
+  it("places the order paid by Stripe when the shopper chose another method since but paid anyway, and refunds a second payment of a placed cart", async () => {
+    const { opts, cartId, session } = await stripeCart("rest");
+    expect((await invoke("rest", "createCheckoutPaymentMethod", { paymentMethod: "cashondelivery" }, opts)).status).toBe(200);
+    expect((await (await getDb()).paymentSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe("canceled");
+    // The Stripe tab was still open: the money is taken for exactly this cart, so the order is made, as paid by card.
+    expect((await deliver(eventOf(stripe.pay(session.providerReference!), "checkout.session.completed"))).status).toBe(200);
+    const [order] = (await written(cartId)).orders;
+    const db = await getDb();
+    expect((await db.orderPayment.findUniqueOrThrow({ where: { orderId: order.id } })).method).toBe("stripe");
+    expect(order.status).toBe("processing");
+
+    // Another session of the same cart paid too (a second tab): that money goes back, the order stays as it is.
+    const second = await db.paymentSession.create({
+      data: { cartId, token: `second-${session.token}`, method: "stripe", provider: "stripe", amount: session.amount, currencyCode: session.currencyCode, lines: session.lines as never },
+    });
+    const remote = await new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: stripe.protocol }).checkout.sessions.create({
+      mode: "payment", success_url: "http://shop.test/x", line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: stripe.sessions.get(session.providerReference!)!.amount_total, product_data: { name: "Order" } } }],
+    });
+    await db.paymentSession.update({ where: { id: second.id }, data: { providerReference: remote.id } });
+    expect((await deliver(eventOf(stripe.pay(remote.id), "checkout.session.completed"))).status).toBe(200);
+    expect((await written(cartId)).orders).toHaveLength(1);
+    expect(refundsAt(stripe.sessions.get(remote.id)!.payment_intent as string).map((r) => r.amount)).toEqual([remote.amount_total]);
+    expect((await db.paymentSession.findUniqueOrThrow({ where: { id: second.id } })).status).toBe("refunded");
+  });
+
   it("refuses a forged or unsigned event with 400 and writes nothing; without a webhook secret the endpoint is 404", async () => {
     const { cartId, session } = await stripeCart("rest");
     const events = stripe.pay(session.providerReference!);
