@@ -8,7 +8,13 @@ const ships = (i: Line) => (i.type === "bundle" ? lineShips(i) : i.type !== "vir
 export const qtyToInvoice = (i: Line) => Math.max(0, i.qtyOrdered - i.qtyInvoiced - i.qtyCanceled);
 export const qtyToShip = (i: Line) => (ships(i) ? Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded) : 0);
 export const qtyToRefund = (i: Line) => Math.max(0, i.qtyInvoiced - i.qtyRefunded);
-/** Units of a line that can still be canceled: neither shipped, canceled nor refunded yet. */
-export function qtyToCancel(i: { qtyOrdered: number; qtyShipped: number; qtyCanceled: number; qtyRefunded: number }): number {
-  return Math.max(0, i.qtyOrdered - i.qtyShipped - i.qtyCanceled - i.qtyRefunded);
+/**
+ * Units of a line that can still be canceled: neither canceled, invoiced nor shipped. An invoiced unit is paid for:
+ * it is refunded, never canceled, so a line never reads ordered 2, invoiced 2, canceled 2.
+ */
+export function qtyToCancel(i: { qtyOrdered: number; qtyShipped: number; qtyCanceled: number; qtyInvoiced: number }): number {
+  return Math.max(0, i.qtyOrdered - i.qtyCanceled - Math.max(i.qtyInvoiced, i.qtyShipped));
 }
+
+/** Units of a line the customer still holds a claim to: ordered, not canceled and not refunded. */
+export const qtyKept = (i: { qtyOrdered: number; qtyCanceled: number; qtyRefunded: number }) => Math.max(0, i.qtyOrdered - i.qtyCanceled - i.qtyRefunded);

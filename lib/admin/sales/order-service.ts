@@ -1,7 +1,6 @@
 // What the back office does to an order, the database work behind ./order-actions.ts: cancel, invoice, ship, refund,
 // comment. Every status change goes through the order state machine (lib/orders/transitions.ts); each action is one
 // transaction, guarded on the status it read, so nothing partial is written and two racing actions cannot both apply.
-import { releaseStock, stockReleased } from "../../orders/stock.ts";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, ProviderDeclined, ProviderUnavailable, Validation } from "../../errors.ts";
@@ -10,7 +9,8 @@ import { randomSecret } from "../../auth/secrets.ts";
 import { providerNamed } from "../../payments/providers.ts";
 import { markPaid } from "../../payments/settle.ts";
 import { canTransition, transition, type OrderEvent } from "../../orders/transitions.ts";
-import { qtyToCancel, qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
+import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
+import { cancelUnits, endDownloads } from "../../orders/cancel.ts";
 import { mailOrderEvent } from "../../mail/events.ts";
 
 type Lines = { orderItemId: number; qty: number }[];
@@ -65,20 +65,11 @@ function inOrder<T>(ctx: RequestContext, id: number, fn: (tx: Tx, order: OrderRo
   return ctx.db.$transaction(async (tx) => fn(tx, await loadOrder(tx, id)));
 }
 
+/** Cancels what is not invoiced (lib/orders/cancel.ts); invoiced units are refunded, not canceled. */
 export function cancelOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  return inOrder(ctx, id, async (tx, order) => {
-    const items = order.items as Item[];
-    const lines = items.filter((i) => qtyToCancel(i) > 0);
-    await move(tx, order, [{ event: "cancel" }]);
-    if (!lines.length) throw new Conflict("Every item of this order is already shipped, refunded or canceled.");
-    for (const line of lines) {
-      const qty = qtyToCancel(line);
-      await tx.orderItem.update({ where: { id: line.id }, data: { qtyCanceled: { increment: qty } } });
-      await releaseStock(tx, order.channelId, stockReleased(line, items, qty));
-    }
-    await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? "Canceled by the store." } });
-    await mailOrderEvent(tx, ctx.baseUrl, "order_canceled", id);
-  });
+  return inOrder(ctx, id, (tx, order) =>
+    cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "Canceled by the store.", "Every unit of this order left is invoiced: refund it (POST .../refunds) rather than cancel it."),
+  );
 }
 
 export async function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines }): Promise<void> {
@@ -203,6 +194,8 @@ async function refundableCapture(tx: Tx, orderId: number) {
 
 /** A refund booked as done: the order closes when nothing is left to refund, and the customer is told. */
 async function refunded(tx: Tx, baseUrl: string, order: OrderRow, total: Decimal) {
+  // A line refunded in full is no longer bought: its downloads end now.
+  await endDownloads(tx, order.id, await tx.orderItem.findMany({ where: { orderId: order.id } }));
   const now = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { grandTotalRefunded: true } });
   if (dec(now.grandTotalRefunded).gte(dec(order.grandTotalInvoiced))) await move(tx, order, [{ event: "refund" }]);
   await mailOrderEvent(tx, baseUrl, "order_refunded", order.id, { amount: total });
