@@ -17,6 +17,7 @@ import { paymentPageUrl, recordSession, type Opening } from "../payments/session
 import { bookCapture, type Capture } from "../payments/capture.ts";
 import { storeSettings } from "../store/settings.ts";
 import { mailOrderPlaced } from "../mail/events.ts";
+import { requireUsableCoupon } from "../cart/coupons.ts";
 
 export interface PlacedOrder {
   id: number;
@@ -178,17 +179,19 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
 
   let coupon: { id: number; usageLimit: number | null } | null = null;
   if (full.couponCode) {
-    coupon = (await tx.selectFrom("Coupon").select(["id", "usageLimit"]).where("code", "=", full.couponCode).executeTakeFirst()) ?? null;
-    if (coupon) {
-      const limit = coupon.usageLimit;
-      const { numUpdatedRows } = await tx
-        .updateTable("Coupon")
-        .set((eb) => ({ timesUsed: eb("timesUsed", "+", 1) }))
-        .where("id", "=", coupon.id)
-        .$if(limit != null, (q) => q.where("timesUsed", "<", limit!))
-        .executeTakeFirst();
-      if (numUpdatedRows === 0n) throw Validation.field("couponCode", "This coupon has been used up.");
-    }
+    // Checked again as the order is made: a coupon switched off, out of its dates, under its minimum or used up by
+    // this customer since it went on the cart gives no discount to this order (422 naming it; nothing is written).
+    const usable = await requireUsableCoupon(tx, full.couponCode, { customerId: full.customerId, baseSubtotal: full.baseSubtotal });
+    const limit = usable.usageLimit;
+    // Counted conditionally, so two orders racing for a coupon's last use cannot both take it.
+    const { numUpdatedRows } = await tx
+      .updateTable("Coupon")
+      .set((eb) => ({ timesUsed: eb("timesUsed", "+", 1) }))
+      .where("id", "=", usable.id)
+      .$if(limit != null, (q) => q.where("timesUsed", "<", limit!))
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) throw Validation.field("couponCode", "This coupon has been used up.");
+    coupon = usable;
   }
 
   // Paid through a session: the method of that session, even if the cart chose another since (the shopper paid anyway).

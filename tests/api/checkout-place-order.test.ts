@@ -6,6 +6,7 @@ import { customer, getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS, freshProduct, setStock, stock } from "../support/checkout.ts";
 import { invoke, VIAS, type Via } from "../support/invoke.ts";
 import { cartRow, fill, freshCoupon, freshDownloadable, guestCart } from "../support/cart-fixtures.ts";
+import { makeOrder } from "../support/admin.ts";
 
 let key: string;
 beforeAll(async () => {
@@ -136,6 +137,39 @@ describe.each(VIAS)("placing an order over %s", (via) => {
     expect((await db.coupon.findUniqueOrThrow({ where: { id: s.coupon.id } })).timesUsed).toBe(4);
     expect(await db.couponUsage.count({ where: { couponId: s.coupon.id } })).toBe(0);
     expect((await cartRow(s.cartId)).isActive).toBe(true);
+  });
+
+  it.each([
+    ["switched off", { status: false }, /not valid/],
+    ["past its end", { endsAt: new Date(Date.now() - 60_000) }, /expired/],
+    ["not started", { startsAt: new Date(Date.now() + 3_600_000) }, /not active yet/],
+    ["above its minimum", { minSubtotal: "1000" }, /at least 1000\.00/],
+  ])("re-checks the coupon as the order is made: one %s meanwhile is a 422 and nothing is written", async (_why, change, message) => {
+    const s = await readyCart(via);
+    const db = await getDb();
+    await db.coupon.update({ where: { id: s.coupon.id }, data: change });
+    const r = await invoke(via, "createCheckoutOrder", {}, s.opts);
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(r.fields.couponCode?.[0]).toMatch(message);
+    expect(await orderOf(s.cartId)).toBeNull();
+    expect(await stock(s.product)).toBe(5);
+    expect((await db.coupon.findUniqueOrThrow({ where: { id: s.coupon.id } })).timesUsed).toBe(0);
+    expect((await cartRow(s.cartId)).isActive).toBe(true);
+  });
+
+  it("re-checks a customer's uses of a coupon as the order is made", async () => {
+    const me = await customer(key);
+    const s = await readyCart(via, me.token);
+    const db = await getDb();
+    // Used up by this customer since it went on the cart (another order of theirs, say).
+    const other = await makeOrder({ lines: [{ productId: s.product, qty: 1, price: 30 }], customerId: me.id });
+    await db.coupon.update({ where: { id: s.coupon.id }, data: { usagePerCustomer: 1 } });
+    await db.couponUsage.create({ data: { couponId: s.coupon.id, customerId: me.id, orderId: other.id } });
+    const r = await invoke(via, "createCheckoutOrder", {}, s.opts);
+    expect(r.status).toBe(422);
+    expect(r.fields.couponCode?.[0]).toMatch(/already used/);
+    expect(await orderOf(s.cartId)).toBeNull();
+    expect(await stock(s.product)).toBe(5);
   });
 
   it("answers 409 for a cart whose payment method was never chosen, and leaves it open", async () => {
