@@ -5,12 +5,12 @@ import { recordId, text } from "../operations/fields.ts";
 import { fromListArgs, listArgs } from "../account/shapes.ts";
 import { deletedShape } from "../wire/shapes.ts";
 import { GDPR_STATUSES } from "./transitions.ts";
-import { createRequest, deleteRequest, getRequest, listRequests, revokeRequest } from "./requests.ts";
+import { createRequest, deleteRequest, exportOwnRequest, getRequest, listRequests, revokeRequest } from "./requests.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
 
 const IRI = "/api/shop/gdpr-requests";
-const TYPES = ["delete", "update"] as const;
+const TYPES = ["delete", "update", "export"] as const;
 
 const GdprRequest = z
   .object({
@@ -66,8 +66,10 @@ export const createGdprRequest = operation({
   ...shopCustomer,
   name: "createGdprRequest",
   kind: "mutation",
-  summary: "Ask the shop to delete or update your data (`type` delete|update, `message`); one pending request per type.",
-  input: z.object({ type: z.preprocess(lower, z.enum(TYPES, { message: "must be delete or update" })), message: text(5000) }),
+  summary:
+    "Ask the shop to delete, update or export your data (`type` delete|update|export, `message`); one pending request per type. " +
+    "A completed delete request erases your account; a completed export request's file is at `/api/shop/gdpr-requests/{id}/export`.",
+  input: z.object({ type: z.preprocess(lower, z.enum(TYPES, { message: "must be delete, update or export" })), message: text(5000) }),
   output: GdprRequest,
   rest: { method: "POST", paths: [IRI], status: 201 },
   run: createRequest,
@@ -93,4 +95,16 @@ export const deleteGdprRequest = operation({
   output: deletedShape("GdprRequestDeletion", IRI),
   rest: { method: "DELETE", paths: [`${IRI}/{id}`] },
   run: (ctx, { id }) => deleteRequest(ctx, id),
+});
+
+export const downloadGdprExport = operation({
+  ...shopCustomer,
+  name: "downloadGdprExport",
+  kind: "query",
+  summary: "Everything the store holds about you, as a JSON file, once your export request is completed (409 before; REST only).",
+  input: z.object({ id: recordId() }),
+  output: z.unknown(),
+  rest: { method: "GET", paths: [`${IRI}/{id}/export`], download: true, errors: [409] },
+  graphql: false,
+  run: (ctx, { id }) => exportOwnRequest(ctx, id),
 });

@@ -5,6 +5,7 @@ import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { canTransition, transition } from "./transitions.ts";
 import { mailGdprEvent } from "../mail/events.ts";
+import { gdprExport } from "./export.ts";
 
 type GdprRecord = {
   id: number; type: string; status: string; message: string; email: string; revokedAt: Date | null; createdAt: Date; updatedAt: Date;
@@ -80,4 +81,9 @@ export async function deleteRequest(ctx: RequestContext, id: number) {
   transition(row.status, "delete");
   await ctx.db.gdprRequest.deleteMany({ where: { id: row.id, status: row.status } });
   return { id: row.id, success: true, message: "Your GDPR request was deleted." };
+}
+
+/** The file of one of the caller's export requests (lib/gdpr/export.ts). */
+export async function exportOwnRequest(ctx: RequestContext, id: number) {
+  return gdprExport(ctx.db, await ownRequest(ctx, id));
 }

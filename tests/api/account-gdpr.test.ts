@@ -22,7 +22,7 @@ describe.each(VIAS)("GDPR requests over %s", (via) => {
   });
 
   it.each([
-    ["an unknown type", { type: "export", message: "x" }, "type"],
+    ["an unknown type", { type: "archive", message: "x" }, "type"],
     ["no message", { type: "update", message: " " }, "message"],
   ])("refuses %s with 422", async (_name, input, field) => {
     const me = await customer(key);

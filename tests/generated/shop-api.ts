@@ -1261,7 +1261,7 @@ export interface paths {
         /** The signed-in customer's GDPR requests. `sort` id|created_at (default created_at) with `order` asc|desc (default desc); `status` and `type` narrow. GraphQL: sortKey ID|CREATED_AT with reverse. */
         get: operations["gdprRequests"];
         put?: never;
-        /** Ask the shop to delete or update your data (`type` delete|update, `message`); one pending request per type. */
+        /** Ask the shop to delete, update or export your data (`type` delete|update|export, `message`); one pending request per type. A completed delete request erases your account; a completed export request's file is at `/api/shop/gdpr-requests/{id}/export`. */
         post: operations["createGdprRequest"];
         delete?: never;
         options?: never;
@@ -1282,6 +1282,23 @@ export interface paths {
         post?: never;
         /** Delete one of the caller's GDPR requests; not while the shop is processing it (409). */
         delete: operations["deleteGdprRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/gdpr-requests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the store holds about you, as a JSON file, once your export request is completed (409 before; REST only). */
+        get: operations["downloadGdprExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3425,7 +3442,7 @@ export interface components {
         };
         createGdprRequestInput: {
             /** @enum {string} */
-            type: "delete" | "update";
+            type: "delete" | "update" | "export";
             message: string;
         };
         createGuestEuWithdrawalInput: {
@@ -3478,6 +3495,7 @@ export interface components {
         };
         downloadCustomerDownloadableProductResult: unknown;
         downloadCustomerInvoicePdfResult: unknown;
+        downloadGdprExportResult: unknown;
         moveWishlistToCartInput: {
             wishlistItemId: number;
             quantity?: number;
@@ -10870,7 +10888,7 @@ export interface operations {
                 sort?: "id" | "created_at";
                 order?: "asc" | "desc";
                 status?: "pending" | "processing" | "completed" | "declined" | "revoked";
-                type?: "delete" | "update";
+                type?: "delete" | "update" | "export";
                 page?: number;
                 /** @description Clamped to 50; 0 or negative falls back to 10. */
                 per_page?: number;
@@ -11208,6 +11226,82 @@ export interface operations {
             };
             /** @description Not a JSON body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadGdprExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing storefront key (`missing_key`) or missing/invalid bearer token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid, deactivated, expired or IP-blocked storefront key (`invalid_key`), or not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a checkout step out of order, an empty cart). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

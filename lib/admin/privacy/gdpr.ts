@@ -1,7 +1,9 @@
 // Customers' GDPR requests in the back office: read them and move them through the one GDPR state machine
 // (lib/gdpr/transitions.ts): process, complete, decline.
 import { z } from "zod";
-import { intParam } from "../../operations/fields.ts";
+import { intParam, recordId } from "../../operations/fields.ts";
+import { operation } from "../../operations/define.ts";
+import { gdprExport } from "../../gdpr/export.ts";
 import type { GdprEvent } from "../../gdpr/transitions.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { moveGdprRequest } from "./gdpr-service.ts";
@@ -22,7 +24,7 @@ export const gdprRequests = adminResource({
   output: AdminGdprRequest,
   filters: z.object({
     status: z.enum(["pending", "processing", "completed", "declined", "revoked"]).optional(),
-    type: z.enum(["delete", "update"]).optional(),
+    type: z.enum(["delete", "update", "export"]).optional(),
     customerId: intParam().optional(),
   }),
   where: (_ctx, f) => ({ ...f }),
@@ -40,4 +42,18 @@ const move = (event: Exclude<GdprEvent, "revoke" | "delete">, summary: string) =
 export const processAdminGdprRequest = move("process", "Start working on a pending request (→ processing).");
 export const completeAdminGdprRequest = move("complete", "Mark a request in progress as done (→ completed).");
 export const declineAdminGdprRequest = move("decline", "Decline a pending or in-progress request (→ declined).");
-export const operations = [...gdprRequests.operations, processAdminGdprRequest, completeAdminGdprRequest, declineAdminGdprRequest];
+
+export const exportAdminGdprRequest = operation({
+  name: "exportAdminGdprRequest",
+  surface: "admin",
+  kind: "query",
+  summary: "A completed export request's file: everything the store holds about its customer, as JSON (409 before; REST only).",
+  access: { admin: "gdpr" },
+  input: z.object({ id: recordId() }),
+  output: z.unknown(),
+  rest: { method: "GET", paths: ["/api/admin/gdpr-requests/{id}/export"], download: true, errors: [409] },
+  graphql: false,
+  run: async (ctx, { id }) => gdprExport(ctx.db, await ctx.db.gdprRequest.findUniqueOrThrow({ where: { id } })),
+});
+
+export const operations = [...gdprRequests.operations, processAdminGdprRequest, completeAdminGdprRequest, declineAdminGdprRequest, exportAdminGdprRequest];

@@ -1,9 +1,10 @@
-// Completing a GDPR `delete` request erases the customer (issue 32, item 4): account details, sign-in, address book,
-// carts, lists, newsletter and earlier mails go; orders stay, anonymised; the completion mail goes to the address
-// held until then, and is the one record of it left. An `update` request's completion erases nothing.
+// Completing GDPR requests (issue 32, item 4). A `delete` request erases the customer: account details, sign-in,
+// address book, carts, lists, newsletter and earlier mails go; orders stay, anonymised; the completion mail goes to
+// the address held until then, and is the one record of it left. An `export` request gives the customer, and an
+// admin with the GDPR permission, everything held about them as JSON. An `update` request's completion erases nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
-import { adminToken, asAdmin } from "../support/admin.ts";
+import { adminCall, adminToken, asAdmin } from "../support/admin.ts";
 import { invoke, VIAS } from "../support/invoke.ts";
 import { placeTestOrder } from "../support/orders.ts";
 import { freshProduct } from "../support/checkout.ts";
@@ -80,5 +81,48 @@ describe.each(VIAS)("a completed GDPR delete request over %s", (via) => {
     expect((await db.customer.findUniqueOrThrow({ where: { id: me.id } })).email).toBe(me.email);
     expect(await db.customerAddress.count({ where: { customerId: me.id } })).toBe(1);
     expect((await call("GET", "/api/shop/customer-profile", undefined, auth)).status).toBe(200);
+  });
+});
+
+describe.each(VIAS)("a completed GDPR export request over %s", (via) => {
+  it("gives the customer and a GDPR admin everything held about the customer as JSON, and nobody else", async () => {
+    const { me, auth, order } = await fullCustomer();
+    const request = await invoke(via, "createGdprRequest", { type: "export", message: "What do you hold about me?" }, auth);
+    expect(request.status, JSON.stringify(request.body)).toBe(201);
+    expect(request.data.type).toBe("export");
+    const id = request.data.id as number;
+    const file = (bearer: string) => call("GET", `/api/shop/gdpr-requests/${id}/export`, undefined, { key, bearer });
+    expect((await file(me.token)).status).toBe(409);
+    await complete(via, id);
+
+    const mine = await file(me.token);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(mine.headers.get("content-disposition")).toMatch(/attachment/);
+    const data = typeof mine.body === "string" ? JSON.parse(mine.body) : mine.body;
+    expect(data).toMatchObject({ requestId: id, id: me.id, email: me.email, phone: "555-0199" });
+    expect(data.addresses.map((a: { city: string }) => a.city)).toEqual(["Springfield"]);
+    expect(data.orders.map((o: { incrementId: string; items: unknown[] }) => [o.incrementId, o.items.length])).toEqual([[order.incrementId, 1]]);
+    expect(data.reviews.map((r: { comment: string }) => r.comment)).toEqual(["Fine shirt."]);
+    expect(data.wishlistItems).toHaveLength(1);
+    expect(data.gdprRequests.map((r: { type: string }) => r.type)).toEqual(["export"]);
+    // No credentials: not the password's hash, not a token.
+    const text = JSON.stringify(data);
+    expect(text).not.toMatch(/passwordHash|apiToken/);
+    expect(text).not.toContain(me.token);
+
+    const other = await customer(key);
+    expect((await file(other.token)).status).toBe(404);
+    expect((await adminCall(admin, "GET", `/api/admin/gdpr-requests/${id}/export`)).status).toBe(200);
+    const narrow = await adminToken({ role: ["sales.orders"] });
+    expect((await adminCall(narrow, "GET", `/api/admin/gdpr-requests/${id}/export`)).status).toBe(403);
+  });
+
+  it("has no file for another kind of request", async () => {
+    const { auth } = await fullCustomer();
+    const request = await invoke(via, "createGdprRequest", { type: "update", message: "Fix my name." }, auth);
+    await complete(via, request.data.id);
+    expect((await call("GET", `/api/shop/gdpr-requests/${request.data.id}/export`, undefined, auth)).status).toBe(409);
+    expect((await adminCall(admin, "GET", `/api/admin/gdpr-requests/${request.data.id}/export`)).status).toBe(409);
   });
 });

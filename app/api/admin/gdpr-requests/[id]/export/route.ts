@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { exportAdminGdprRequest } from "@/lib/admin/privacy/gdpr";
+export const GET = rest(exportAdminGdprRequest);

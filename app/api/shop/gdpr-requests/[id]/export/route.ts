@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { downloadGdprExport } from "@/lib/gdpr/operations";
+export const GET = rest(downloadGdprExport);
