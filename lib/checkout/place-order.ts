@@ -5,7 +5,7 @@ import type { RequestContext } from "../context.ts";
 import type { Sql, SqlTx } from "../db/sql/index.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
-import { convert, Decimal } from "../money.ts";
+import { convert, formatPrice, Decimal } from "../money.ts";
 import { STOCKABLE_TYPES } from "../cart/totals.ts";
 import { loadCart, stockNeeds, type CartState } from "../cart/state.ts";
 import { transition } from "../orders/transitions.ts";
@@ -299,6 +299,18 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   await mailOrderPlaced(tx, ctx, {
     id: orderId, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
     firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),
+    // From what the transaction holds: no statement more (checkout counts them).
+    summary: {
+      lines: full.items.map((i) => ({ name: i.name, sku: i.sku, quantity: i.quantity, total: formatPrice(money(i.baseTotal), ctx.currency) })),
+      addresses: full.addresses,
+      paymentTitle: paymentMethod?.title ?? full.paymentMethodTitle ?? methodCode,
+      shippingTitle: rate?.methodTitle ?? null,
+      subTotal: formatPrice(money(full.baseSubtotal), ctx.currency),
+      shippingAmount: full.baseShippingAmount.isZero() ? null : formatPrice(money(full.baseShippingAmount), ctx.currency),
+      taxAmount: full.baseTaxAmount.isZero() ? null : formatPrice(money(full.baseTaxAmount), ctx.currency),
+      discountAmount: full.baseDiscountAmount.isZero() ? null : formatPrice(money(full.baseDiscountAmount), ctx.currency),
+      grandTotal: formatPrice(money(full.baseGrandTotal), ctx.currency),
+    },
   });
   return { id: orderId, incrementId, status };
 }

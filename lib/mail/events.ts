@@ -6,13 +6,20 @@ import type { RequestContext } from "../context.ts";
 import { dec, formatPrice, type Amount } from "../money.ts";
 import { enqueueMail, type MailWriter } from "./outbox.ts";
 import { DEFAULT_LOCALE, type MailData, type MailKind } from "./templates.ts";
+import { summaryData, type SummaryOrder } from "./order-summary.ts";
 
 type OrderMailKind = Extract<MailKind, `order_${string}`>;
 
 async function orderFacts(tx: Tx, orderId: number) {
   const order = await tx.order.findUniqueOrThrow({
     where: { id: orderId },
-    select: { id: true, incrementId: true, customerId: true, customerEmail: true, customerFirstName: true, orderCurrencyCode: true, grandTotal: true, cartId: true },
+    select: {
+      id: true, incrementId: true, customerId: true, customerEmail: true, customerFirstName: true, orderCurrencyCode: true, cartId: true, shippingTitle: true,
+      grandTotal: true, subTotal: true, shippingAmount: true, taxAmount: true, discountAmount: true,
+      items: { where: { parentId: null }, orderBy: { id: "asc" }, select: { name: true, sku: true, qtyOrdered: true, total: true } },
+      addresses: { orderBy: { id: "asc" } },
+      payment: { select: { methodTitle: true } },
+    },
   });
   const [cart, currency] = await Promise.all([
     order.cartId ? tx.cart.findUnique({ where: { id: order.cartId }, select: { locale: true } }) : null,
@@ -32,6 +39,17 @@ export async function mailOrderEvent(
 ): Promise<void> {
   const { order, locale, money } = await orderFacts(tx, orderId);
   const data: MailData = {
+    ...summaryData({
+      lines: order.items.map((i) => ({ name: i.name, sku: i.sku, quantity: i.qtyOrdered, total: money(i.total) })),
+      addresses: order.addresses,
+      paymentTitle: order.payment?.methodTitle ?? null,
+      shippingTitle: order.shippingTitle,
+      subTotal: money(order.subTotal),
+      shippingAmount: dec(order.shippingAmount).isZero() ? null : money(order.shippingAmount),
+      taxAmount: dec(order.taxAmount).isZero() ? null : money(order.taxAmount),
+      discountAmount: dec(order.discountAmount).isZero() ? null : money(order.discountAmount),
+      grandTotal: money(order.grandTotal),
+    }),
     firstName: order.customerFirstName,
     incrementId: order.incrementId,
     grandTotal: money(order.grandTotal),
@@ -51,9 +69,10 @@ export async function mailOrderEvent(
 export async function mailOrderPlaced(
   tx: MailWriter,
   ctx: Pick<RequestContext, "baseUrl" | "locale" | "currency">,
-  order: { id: number; incrementId: string; customerId: number | null; email: string; firstName: string | null; grandTotal: Amount },
+  order: { id: number; incrementId: string; customerId: number | null; email: string; firstName: string | null; grandTotal: Amount; summary: SummaryOrder },
 ): Promise<void> {
   const data: MailData = {
+    ...summaryData(order.summary),
     firstName: order.firstName,
     incrementId: order.incrementId,
     grandTotal: formatPrice(dec(order.grandTotal), ctx.currency),

@@ -61,7 +61,7 @@ const en: Record<MailKind, Template> = {
   },
   order_placed: {
     subject: (d) => `Your order #${v(d, "incrementId")} has been placed`,
-    paragraphs: (d) => [`Thank you for your order #${v(d, "incrementId")}.`, `Total: ${v(d, "grandTotal")}`],
+    paragraphs: (d) => [`Thank you for your order #${v(d, "incrementId")}.`, d.lines ? "" : `Total: ${v(d, "grandTotal")}`],
     link: orderLink("View your order"),
   },
   order_canceled: {
@@ -145,7 +145,7 @@ const fr: Record<MailKind, Template> = {
   },
   order_placed: {
     subject: (d) => `Votre commande n° ${v(d, "incrementId")} est enregistrée`,
-    paragraphs: (d) => [`Merci pour votre commande n° ${v(d, "incrementId")}.`, `Total : ${v(d, "grandTotal")}`],
+    paragraphs: (d) => [`Merci pour votre commande n° ${v(d, "incrementId")}.`, d.lines ? "" : `Total : ${v(d, "grandTotal")}`],
     link: orderLink("Voir votre commande"),
   },
   order_canceled: {
@@ -222,16 +222,36 @@ export interface RenderedMail {
   locale: string;
 }
 
+/** The headings of an order's summary (lib/mail/order-summary.ts), per locale. */
+const SUMMARY: Record<string, Record<"lines" | "subTotal" | "shipping" | "tax" | "discount" | "total" | "billing" | "delivery" | "payment" | "method", string>> = {
+  en: { lines: "Your order", subTotal: "Subtotal", shipping: "Shipping", tax: "Tax", discount: "Discount", total: "Total", billing: "Billing address", delivery: "Shipping address", payment: "Payment", method: "Delivery" },
+  fr: { lines: "Votre commande", subTotal: "Sous-total", shipping: "Livraison", tax: "Taxes", discount: "Remise", total: "Total", billing: "Adresse de facturation", delivery: "Adresse de livraison", payment: "Paiement", method: "Mode de livraison" },
+};
+
+/** The order's summary paragraphs, when the data carries one (every order mail does). */
+function summary(data: MailData, locale: string): string[] {
+  if (!data.lines) return [];
+  const h = SUMMARY[locale] ?? SUMMARY[DEFAULT_LOCALE];
+  const row = (label: string, key: string) => (data[key] ? `${label}: ${v(data, key)}` : null);
+  return [
+    `${h.lines}:\n${v(data, "lines")}`,
+    [row(h.subTotal, "subTotal"), row(h.shipping, "shippingAmount"), row(h.tax, "taxAmount"), data.discountAmount ? `${h.discount}: -${v(data, "discountAmount")}` : null, row(h.total, "grandTotal")].filter(Boolean).join("\n"),
+    data.billingAddress ? `${h.billing}:\n${v(data, "billingAddress")}` : "",
+    data.shippingAddress ? `${h.delivery}:\n${v(data, "shippingAddress")}` : "",
+    [row(h.payment, "paymentTitle"), row(h.method, "shippingTitle")].filter(Boolean).join("\n"),
+  ];
+}
+
 export function render(kind: MailKind, data: MailData, locale: string): RenderedMail {
   const used = TEMPLATES[locale] ? locale : DEFAULT_LOCALE;
   const t = TEMPLATES[used][kind];
   const greeting = GREETING[used](v(data, "firstName"));
-  const paragraphs = [greeting, ...t.paragraphs(data).filter(Boolean)];
+  const paragraphs = [greeting, ...t.paragraphs(data).filter(Boolean), ...summary(data, used).filter(Boolean)];
   const link = t.link?.(data) ?? null;
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join("\n\n") + "\n";
   const html = [
     "<!doctype html><html><body>",
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
     "</body></html>",
   ].join("\n");

@@ -174,6 +174,19 @@ describe("mail through SMTP", () => {
       expect(mail.html).not.toContain("<b>Tom");
       expect(mail.text).toContain(`Hello <b>Tom & "Jerry"</b>,`);
     }
+    // Every order mail shows the order: its lines, totals, both addresses, the payment and delivery methods.
+    const sku = (await (await getDb()).product.findUniqueOrThrow({ where: { id: product } })).sku;
+    const money = (v: unknown) => `$${Number(v).toFixed(2)}`;
+    for (const subject of [`Your order #${n} has been placed`, `Invoice for your order #${n}`, `Your order #${n} has shipped`, `Refund for your order #${n}`]) {
+      const mail = mails.find((m) => m.subject === subject)!;
+      expect(mail.text, subject).toContain(`Your order:\n1 × Test ${sku} (${sku}): $30.00`);
+      expect(mail.text, subject).toContain(`Subtotal: $30.00\nShipping: ${money(order.shippingAmount)}`);
+      expect(mail.text, subject).toContain(`Total: ${money(order.grandTotal)}`);
+      expect(mail.text, subject).toContain("Billing address:\nAda Lovelace\n12 Analytical Street\n94107 San Francisco, CA\nUS\n555-0100");
+      expect(mail.text, subject).toContain("Shipping address:\nAda Lovelace\n12 Analytical Street");
+      expect(mail.text, subject).toContain("Payment: Cash On Delivery\nDelivery: Flat Rate");
+      expect(mail.html, subject).toContain("Billing address:<br>Ada Lovelace<br>12 Analytical Street");
+    }
     const shipped = mails.find((m) => m.subject === `Your order #${n} has shipped`)!;
     expect(shipped.text).toContain("Tracking number: 1Z<42>");
     expect(shipped.html).toContain("Tracking number: 1Z&lt;42&gt;");
@@ -198,6 +211,8 @@ describe("mail through SMTP", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(/^Votre commande n° .+ est enregistrée$/);
     expect(mails[0].text).toMatch(/^Bonjour/);
+    expect(mails[0].text).toContain("Adresse de facturation:\nAda Lovelace");
+    expect(mails[0].text).toMatch(/Votre commande:\n1 × /);
     const row = await (await getDb()).mailMessage.findFirstOrThrow({ where: { to: email } });
     expect(row).toMatchObject({ locale: "fr", attempts: 1 });
   });
