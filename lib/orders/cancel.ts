@@ -14,17 +14,21 @@ import { releaseStock, stockReleased, type StockLine } from "./stock.ts";
 
 type CancelLine = StockLine & Line;
 
-/** Cancels what of `order` can be canceled, in the caller's transaction; `paidMessage` is the 409 when it is all paid. */
+/**
+ * Cancels what of `order` can be canceled, in the caller's transaction; `paidMessage` is the 409 when it is all paid.
+ * `fail` does the same for an order whose payment failed, which ends failed rather than canceled.
+ */
 export async function cancelUnits(
   tx: Tx, baseUrl: string, order: { id: number; status: string; channelId: number; items: CancelLine[] }, comment: string, paidMessage: string,
+  event: "cancel" | "fail" = "cancel",
 ): Promise<void> {
   const lines = order.items.filter((i) => qtyToCancel(i) > 0);
   if (!lines.length) {
     const paid = order.items.some((i) => i.qtyInvoiced > i.qtyRefunded);
     throw new Conflict(paid ? paidMessage : "Every item of this order is already shipped, refunded or canceled.");
   }
-  // A shipped or closed order is not canceled at all (409 naming its status).
-  const next = transition(order.status, "cancel");
+  // A shipped or closed order is not canceled at all (409 naming its status); a failed payment fails a pending one.
+  const next = transition(order.status, event);
   const after = order.items.map((i) => ({ ...i, qtyCanceled: i.qtyCanceled + qtyToCancel(i) }));
   const stillPaid = after.some((i) => i.qtyInvoiced > i.qtyRefunded);
   if (!stillPaid) {

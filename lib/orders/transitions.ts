@@ -2,10 +2,10 @@
 // Every status change of an order goes through `transition`, so no handler tests statuses by hand.
 import { stateMachine } from "../operations/state-machine.ts";
 
-export const ORDER_STATUSES = ["pending", "processing", "completed", "canceled", "closed", "fraud", "shipped", "delivered", "failed"] as const;
+export const ORDER_STATUSES = ["pending", "processing", "completed", "canceled", "closed", "fraud", "shipped", "delivered", "failed", "on_hold"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export type OrderEvent = "pay" | "cancel" | "ship" | "deliver" | "complete" | "refund" | "markFraud" | "fail";
+export type OrderEvent = "pay" | "cancel" | "ship" | "deliver" | "complete" | "refund" | "markFraud" | "fail" | "hold" | "release";
 
 const ORDERS = stateMachine<OrderStatus, OrderEvent>(
   {
@@ -18,6 +18,9 @@ const ORDERS = stateMachine<OrderStatus, OrderEvent>(
     refund: { processing: "closed", shipped: "closed", delivered: "closed", completed: "closed" },
     markFraud: { pending: "fraud", processing: "fraud" },
     fail: { pending: "failed" },
+    /** Nothing moves an order on hold until it is released: to pending, then paid again if it was (lib/orders/moves.ts). */
+    hold: { pending: "on_hold", processing: "on_hold" },
+    release: { on_hold: "pending" },
   },
   {
     subject: "An order",
@@ -30,6 +33,8 @@ const ORDERS = stateMachine<OrderStatus, OrderEvent>(
       refund: "refunded",
       markFraud: "marked as fraud",
       fail: "marked as failed",
+      hold: "put on hold",
+      release: "released",
     },
   },
 );

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
 import { adminResource } from "../resource.ts";
+import { nullableText } from "../input.ts";
+import { updateShipment } from "./order-service.ts";
 
 const n = (v: unknown) => toNumber(v as never);
 const byOrder = { filters: z.object({ orderId: intParam().optional() }), where: (_ctx: unknown, f: { orderId?: number }) => (f.orderId ? { orderId: f.orderId } : {}) };
@@ -38,9 +40,20 @@ export const AdminShipment = z
 
 export const shipments = adminResource({
   path: "sales/shipments", one: "Shipment", many: "Shipments", permission: "sales.shipments", model: "shipment", output: AdminShipment,
+  // Correcting a shipment is the work of whoever makes them.
+  permissions: { update: "sales.shipments.create" },
   include: () => ({ items: true, ...orderRef }),
   toOutput: (_ctx, s) => ({ ...s, orderIncrementId: s.order.incrementId }),
   ...byOrder, sort,
+  update: {
+    input: z.object({
+      carrierCode: nullableText(60),
+      carrierTitle: z.string().trim().min(1, { message: "must not be empty" }).max(255).optional(),
+      trackNumber: z.string().trim().min(1, { message: "must not be empty" }).max(255).optional(),
+    }),
+    summary: "Correct a shipment's carrier (`carrierCode`, `carrierTitle`) or tracking number (`trackNumber`).",
+    run: updateShipment,
+  },
 });
 
 export const AdminRefund = z

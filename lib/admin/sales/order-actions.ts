@@ -5,7 +5,9 @@ import { boolParam, intParam, numberParam, recordId } from "../../operations/fie
 import { resourceAction } from "../resource.ts";
 import { nullableText } from "../input.ts";
 import { orders } from "./orders.ts";
-import { cancelOrder, commentOrder, invoiceOrder, refundOrder, shipOrder } from "./order-service.ts";
+import {
+  cancelOrder, commentOrder, deliverOrder, failOrder, holdOrder, invoiceOrder, markFraudOrder, payOrder, refundOrder, releaseOrder, shipOrder,
+} from "./order-service.ts";
 
 const Lines = z.array(z.object({ orderItemId: recordId(), qty: intParam().pipe(z.int().min(1, { message: "must be at least 1" })) })).min(1).max(500);
 
@@ -60,6 +62,57 @@ export const refundAdminOrder = resourceAction(orders, {
   }),
   status: 201,
   run: refundOrder,
+});
+
+export const payAdminOrder = resourceAction(orders, {
+  verb: "pay",
+  summary: "Mark paid: everything left to invoice is invoiced at once (as `invoices` without `items`); an authorized card is captured first.",
+  permission: "sales.invoices.create",
+  status: 201,
+  errors: [503],
+  run: (ctx, id) => payOrder(ctx, id),
+});
+
+const Note = z.object({ comment: nullableText(5000) });
+
+export const deliverAdminOrder = resourceAction(orders, {
+  verb: "deliver",
+  summary: "Mark a shipped order delivered (→ delivered); `comment` goes into its history.",
+  permission: "sales.shipments.create",
+  input: Note,
+  run: deliverOrder,
+});
+
+export const markFraudAdminOrder = resourceAction(orders, {
+  verb: "markFraud",
+  summary: "Mark a pending or processing order as fraud (→ fraud); `comment` goes into its history.",
+  permission: "sales.orders.edit",
+  input: Note,
+  run: markFraudOrder,
+});
+
+export const failAdminOrder = resourceAction(orders, {
+  verb: "fail",
+  summary: "A pending order's payment failed: its units go back to stock as a cancel's do (→ failed).",
+  permission: "sales.orders.cancel",
+  input: Note,
+  run: failOrder,
+});
+
+export const holdAdminOrder = resourceAction(orders, {
+  verb: "hold",
+  summary: "Put a pending or processing order on hold (→ on_hold): nothing moves it until it is released.",
+  permission: "sales.orders.edit",
+  input: Note,
+  run: holdOrder,
+});
+
+export const releaseAdminOrder = resourceAction(orders, {
+  verb: "release",
+  summary: "Release an order on hold: pending again, or processing when money was taken for it.",
+  permission: "sales.orders.edit",
+  input: Note,
+  run: releaseOrder,
 });
 
 export const commentAdminOrder = resourceAction(orders, {

@@ -11,6 +11,7 @@ import { markPaid } from "../../payments/settle.ts";
 import { canTransition, transition, type OrderEvent } from "../../orders/transitions.ts";
 import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 import { cancelUnits, endDownloads } from "../../orders/cancel.ts";
+import { releasedStatus } from "../../orders/moves.ts";
 import { mailOrderEvent } from "../../mail/events.ts";
 
 type Lines = { orderItemId: number; qty: number }[];
@@ -247,6 +248,46 @@ function undoRefund(ctx: RequestContext, refundId: number, message: string): Pro
     await tx.paymentTransaction.updateMany({ where: { refundId, kind: "refund", status: "pending" }, data: { status: "failed", message: message.slice(0, 1000) } });
     await tx.refund.delete({ where: { id: refundId } });
   });
+}
+
+/** Mark paid: everything left is invoiced at once, as `invoiceOrder` does without `items`. */
+export function payOrder(ctx: RequestContext, id: number): Promise<void> {
+  return invoiceOrder(ctx, id, {});
+}
+
+/** A move of the order's status alone (delivered, fraud, on hold), noted in its history. */
+function statusMove(event: "deliver" | "markFraud" | "hold", note: string) {
+  return (ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> =>
+    inOrder(ctx, id, async (tx, order) => {
+      await move(tx, order, [{ event }]);
+      await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? note } });
+    });
+}
+
+export const deliverOrder = statusMove("deliver", "Delivered.");
+export const markFraudOrder = statusMove("markFraud", "Marked as fraud.");
+export const holdOrder = statusMove("hold", "Put on hold.");
+
+/** Off hold: pending again, or processing when money was taken for it (lib/orders/moves.ts). */
+export function releaseOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
+  return inOrder(ctx, id, async (tx, order) => {
+    const status = releasedStatus(order);
+    const moved = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
+    if (moved.count !== 1) throw new Conflict("The order changed meanwhile; reload it and try again.");
+    await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? "Released from hold." } });
+  });
+}
+
+/** The payment failed: the order's units go back to stock as a cancel's do, and the order is failed. */
+export function failOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
+  return inOrder(ctx, id, (tx, order) =>
+    cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "The payment failed.", "Every unit of this order left is invoiced: it did not fail.", "fail"),
+  );
+}
+
+/** Corrects a shipment's carrier or tracking number (a typo, a parcel handed to another carrier). */
+export async function updateShipment(ctx: RequestContext, id: number, input: { carrierCode?: string | null; carrierTitle?: string; trackNumber?: string }): Promise<void> {
+  await ctx.db.shipment.update({ where: { id }, data: input });
 }
 
 export async function commentOrder(ctx: RequestContext, id: number, input: { comment: string; customerNotified?: boolean }): Promise<void> {

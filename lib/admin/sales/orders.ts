@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
-import { ORDER_STATUSES, allowedEvents } from "../../orders/transitions.ts";
+import { ORDER_STATUSES } from "../../orders/transitions.ts";
+import { allowedMoves } from "../../orders/moves.ts";
 import { adminResource, type RowOf } from "../resource.ts";
 import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 
@@ -51,7 +52,11 @@ export const AdminOrder = z
       }).meta({ id: "AdminPaymentTransaction" }),
     ),
     invoiceIds: z.array(z.int()), shipmentIds: z.array(z.int()), refundIds: z.array(z.int()),
-    /** The order events the state machine allows from the current status. */
+    /**
+     * The moves the order takes now, each an operation under `/api/admin/sales/orders/{id}/`: `pay` (…/pay, or
+     * …/invoices for some lines), `ship` (…/shipments), `refund` (…/refunds), `cancel`, `deliver`, `hold`,
+     * `release`, `markFraud` (…/mark-fraud) and `fail`.
+     */
     allowedEvents: z.array(z.string()),
     createdAt: z.string(), updatedAt: z.string(),
   })
@@ -82,7 +87,7 @@ function toAdminOrder(_ctx: unknown, o: RowOf<"order", ReturnType<typeof orderIn
     invoiceIds: o.invoices.map((x: { id: number }) => x.id),
     shipmentIds: o.shipments.map((x: { id: number }) => x.id),
     refundIds: o.refunds.map((x: { id: number }) => x.id),
-    allowedEvents: allowedEvents(o.status),
+    allowedEvents: allowedMoves(o),
   };
 }
 

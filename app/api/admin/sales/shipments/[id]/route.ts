@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { shipments } from "@/lib/admin/sales/documents";
 export const GET = rest(shipments.get);
+export const PATCH = rest(shipments.update);

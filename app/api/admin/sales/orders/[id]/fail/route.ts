@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { failAdminOrder } from "@/lib/admin/sales/order-actions";
+export const POST = rest(failAdminOrder);
