@@ -2,11 +2,12 @@
 // that uploads nobody will order do not stay on disk for ever. Abandoned: a guest cart, or a closed cart (a guest
 // cart merged into an account), untouched since the cut-off and not the cart of an order. A customer's open cart is
 // their saved cart and stays. Run by `npm run commerce -- purge-carts` and, in a server, every
-// CART_PURGE_INTERVAL_MINUTES (60; 0 turns it off).
+// CART_PURGE_INTERVAL_MINUTES (60; 0 turns it off), together with the expiry of unpaid orders (lib/orders/expiry.ts).
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client.ts";
 import { STORAGE_DIR } from "../storage/files.ts";
+import { expireUnpaidOrders } from "../orders/expiry.ts";
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 200;
@@ -72,6 +73,13 @@ export function startCartPurge(getDb: () => Promise<Db>, report: (fields: Record
       if (done.carts > 0) report({ ...done }, "abandoned carts purged");
     } catch (e) {
       report({ err: (e as Error).message }, "abandoned cart purge failed");
+    }
+    // Unpaid orders give their stock back on the same round (lib/orders/expiry.ts).
+    try {
+      const canceled = await expireUnpaidOrders(await getDb(), process.env.PUBLIC_URL ?? "http://localhost:3000");
+      if (canceled.length > 0) report({ orders: canceled }, "unpaid orders canceled");
+    } catch (e) {
+      report({ err: (e as Error).message }, "unpaid order expiry failed");
     }
   };
   const timer = setInterval(() => void run(), every);

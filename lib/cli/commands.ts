@@ -21,6 +21,7 @@ import { endAdminCredentials } from "../admin-users/credentials.ts";
 import { BCRYPT_COST } from "../customers/account.ts";
 import { listMail, mailStatus } from "../mail/outbox.ts";
 import { cartRetentionDays, purgeAbandonedCarts } from "../cart/retention.ts";
+import { expireUnpaidOrders, unpaidOrderDays } from "../orders/expiry.ts";
 
 export class CliError extends Error {}
 
@@ -221,6 +222,12 @@ export const commands: Record<string, Command> = {
   async "purge-carts"() {
     const done = await purgeAbandonedCarts(await getDb());
     console.log(`Deleted ${done.carts} carts abandoned for over ${cartRetentionDays()} days, with ${done.uploads} uploaded files (${done.bytes} bytes).`);
+  },
+
+  /** Cancels orders left unpaid past UNPAID_ORDER_DAYS (lib/orders/expiry.ts); a server also does it periodically. */
+  async "expire-orders"() {
+    const canceled = await expireUnpaidOrders(await getDb(), process.env.PUBLIC_URL ?? "http://localhost:3000");
+    console.log(`Canceled ${canceled.length} orders unpaid for over ${unpaidOrderDays()} days${canceled.length ? `: ${canceled.join(", ")}` : ""}.`);
   },
 
   /** The mail outbox, newest first: every message the store wrote, sent or not (README, Mail). */

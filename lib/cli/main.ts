@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run commerce -- <command>
                            [--expires-days <n>|never] [--allowed-ips <cidr,...>] [--rate-limit <n>]
   mail list [--to <email>] [--limit <n>] [--json]   the mail outbox, newest first
   purge-carts                            delete carts abandoned for CART_UPLOAD_RETENTION_DAYS (14), with their uploads
+  expire-orders                          cancel orders unpaid for UNPAID_ORDER_DAYS (7), their stock given back
 `;
 
 async function main(argv: string[]): Promise<number> {
