@@ -60,8 +60,12 @@ export async function cancelUnits(
 /** Ends the downloads of the lines nothing is left of (canceled or refunded in full), at once. */
 export async function endDownloads(tx: Tx, orderId: number, lines: { id: number; qtyOrdered: number; qtyCanceled: number; qtyRefunded: number }[]): Promise<void> {
   const gone = lines.filter((l) => qtyKept(l) === 0).map((l) => l.id);
-  if (!gone.length) return;
-  const purchases = await tx.downloadablePurchase.findMany({ where: { orderId, orderItemId: { in: gone }, status: { not: "expired" } } });
+  if (gone.length) await stopDownloads(tx, orderId, gone);
+}
+
+/** Expires the order's download purchases (of the lines named, or all), counting what was left as canceled. */
+export async function stopDownloads(tx: Tx, orderId: number, orderItemIds?: number[]): Promise<void> {
+  const purchases = await tx.downloadablePurchase.findMany({ where: { orderId, status: { not: "expired" }, ...(orderItemIds ? { orderItemId: { in: orderItemIds } } : {}) } });
   for (const p of purchases) {
     await tx.downloadablePurchase.update({
       where: { id: p.id },

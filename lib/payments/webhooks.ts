@@ -3,13 +3,14 @@
 // more than one). The handlers never trust the event's copy of an object beyond its id: they read the provider's
 // record (lib/payments/settle.ts) or list it (refunds).
 import type Stripe from "stripe";
-import { getSql } from "../db/client.ts";
+import { getDb, getSql } from "../db/client.ts";
 import { BadRequest, NotFound } from "../errors.ts";
 import { log } from "../log/index.ts";
 import { fromMinor } from "./minor-units.ts";
 import { contextFor, loadSession, settleFromProvider } from "./settle.ts";
 import { stripeClient, stripeRefunds, verifiedStripeEvent } from "./stripe.ts";
 import { completeRefund } from "../admin/sales/order-service.ts";
+import { stopDownloads } from "../orders/cancel.ts";
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === "string" ? v : v.id);
 
@@ -39,6 +40,10 @@ async function handle(event: Stripe.Event, baseUrl: string): Promise<void> {
     case "charge.refunded": {
       const intent = idOf(event.data.object.payment_intent);
       return intent ? reconcileRefunds(intent, baseUrl) : undefined;
+    }
+    case "charge.dispute.created": {
+      const intent = idOf(event.data.object.payment_intent);
+      return intent ? recordDispute(intent, event.data.object.id, event.data.object.amount, event.data.object.currency, event.data.object.reason) : undefined;
     }
     default:
       // Events this store does not act on (Stripe sends what the endpoint subscribes to): acknowledged, nothing done.
@@ -92,4 +97,26 @@ async function reconcileRefunds(paymentIntent: string, baseUrl: string): Promise
       }).execute();
     });
   }
+}
+
+/**
+ * The customer disputed the payment with their bank (a charge-back): Stripe has taken the money back for now. The
+ * order keeps the dispute as a transaction and a comment for the staff, and its downloads end at once.
+ */
+async function recordDispute(paymentIntent: string, disputeId: string, amountMinor: number, currency: string, reason: string): Promise<void> {
+  const db = await getDb();
+  const capture = await db.paymentTransaction.findFirst({ where: { provider: "stripe", kind: "capture", reference: paymentIntent }, select: { orderId: true } });
+  if (!capture) return;
+  const amount = fromMinor(amountMinor, currency);
+  await db.$transaction(async (tx) => {
+    // Once per dispute (a delivery racing this one fails on the unique reference, and its retry finds it here).
+    if (await tx.paymentTransaction.count({ where: { provider: "stripe", kind: "dispute", reference: disputeId } })) return;
+    await tx.paymentTransaction.create({
+      data: { orderId: capture.orderId, provider: "stripe", kind: "dispute", status: "pending", amount: amount.toString(), currencyCode: currency.toUpperCase(), reference: disputeId },
+    });
+    await tx.orderComment.create({
+      data: { orderId: capture.orderId, comment: `The customer disputed ${amount.toFixed()} ${currency.toUpperCase()} with their bank (${disputeId}, ${reason}). Their downloads were stopped; answer the dispute in Stripe.` },
+    });
+    await stopDownloads(tx, capture.orderId);
+  });
 }

@@ -376,6 +376,24 @@ describe("payment records", () => {
     expect(shown.body.paymentTransactions.map((t: { kind: string; reference: string }) => [t.kind, t.reference])).toEqual([["capture", intent], ["refund", outside[0].reference]]);
   });
 
+  it("records a charge-back once, tells the staff, and stops the order's downloads", async () => {
+    const { order, intent } = await paidOrder();
+    const db = await getDb();
+    const purchase = await db.downloadablePurchase.create({
+      data: { orderId: order.id, orderItemId: order.items[0].id, productName: "Manual", name: "PDF", type: "url", url: "https://files.example/manual.pdf", downloadBought: 3, status: "available" },
+    });
+    const dispute = stripe.event("charge.dispute.created", {
+      id: `dp_${order.id}`, object: "dispute", amount: 1500, currency: "usd", payment_intent: intent, reason: "fraudulent", status: "needs_response",
+    });
+    expect((await deliver(dispute)).status).toBe(200);
+    // The same dispute in a second event (Stripe sends disputes' updates too): still one record.
+    expect((await deliver(stripe.event("charge.dispute.created", dispute.data.object))).status).toBe(200);
+    const kept = await db.paymentTransaction.findMany({ where: { orderId: order.id, kind: "dispute" } });
+    expect(kept.map((t) => [t.status, Number(t.amount), t.reference])).toEqual([["pending", 15, `dp_${order.id}`]]);
+    expect((await db.orderComment.findMany({ where: { orderId: order.id } })).map((c) => c.comment)).toEqual([expect.stringMatching(/disputed 15 USD .*fraudulent/)]);
+    expect(await db.downloadablePurchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ status: "expired", downloadCanceled: 3 });
+  });
+
   it("books cash on delivery as the store received and paid it back: offline entries", async () => {
     const product = await freshProduct({ qty: 5, price: "20" });
     const { token, id: cartId } = await guestCart("rest", key);
