@@ -95,6 +95,18 @@ async function record(sql: Sql, id: number, outcome: Outcome): Promise<void> {
   await sql.updateTable("MailMessage").set(outcome).where("id", "=", id).execute();
 }
 
+/**
+ * The mail that tells a customer their data was erased (lib/gdpr/erase.ts) is the last record of their address:
+ * once it is sent (or given up), its address and body go too. Known by its kind and by no customer holding the
+ * address any more.
+ */
+async function forgetErasedAddress(sql: Sql, m: { id: number; kind: string; to: string }): Promise<void> {
+  if (m.kind !== "gdpr_completed") return;
+  const holder = await sql.selectFrom("Customer").select("id").where("email", "=", m.to).executeTakeFirst();
+  if (holder) return;
+  await sql.updateTable("MailMessage").set({ to: `erased-mail-${m.id}@erased.invalid`, text: "", html: "" }).where("id", "=", m.id).execute();
+}
+
 /** Sends every message due at `now` that this caller manages to claim. */
 export async function drainOutbox(sql: Sql, transport: MailTransport, now = new Date(), from = process.env.MAIL_FROM): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
@@ -117,6 +129,7 @@ export async function drainOutbox(sql: Sql, transport: MailTransport, now = new 
         }
         await transport.sendMail({ from, to: m.to, subject: m.subject, ...body });
         await record(sql, m.id, { sentAt: new Date(), nextAttemptAt: null, lastError: null });
+        await forgetErasedAddress(sql, m);
         result.sent++;
       } catch (e) {
         const giveUp = attempts >= MAX_ATTEMPTS;
@@ -124,6 +137,7 @@ export async function drainOutbox(sql: Sql, transport: MailTransport, now = new 
           lastError: String((e as Error)?.message ?? e).slice(0, 1000),
           nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts)),
         });
+        if (giveUp) await forgetErasedAddress(sql, m);
         result.failed++;
       }
     }

@@ -2,12 +2,14 @@
 // address book, carts, lists, newsletter and earlier mails go; orders stay, anonymised; the completion mail goes to
 // the address held until then, and is the one record of it left. An `export` request gives the customer, and an
 // admin with the GDPR permission, everything held about them as JSON. An `update` request's completion erases nothing.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, customer, getDb, storefrontKey } from "../support/client.ts";
 import { adminCall, adminToken, asAdmin } from "../support/admin.ts";
 import { invoke, VIAS } from "../support/invoke.ts";
 import { placeTestOrder } from "../support/orders.ts";
 import { freshProduct } from "../support/checkout.ts";
+import { drainOutbox } from "../../lib/mail/outbox.ts";
+import { getSql } from "../../lib/db/client.ts";
 
 let key: string;
 let admin: string;
@@ -43,7 +45,12 @@ describe.each(VIAS)("a completed GDPR delete request over %s", (via) => {
     const db = await getDb();
     const request = await invoke("rest", "createGdprRequest", { type: "delete", message: "Please erase me." }, auth);
     expect(request.status).toBe(201);
-    await complete(via, request.data.id);
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:1"); // written for sending; drained below with a test's transport
+    try {
+      await complete(via, request.data.id);
+    } finally {
+      vi.unstubAllEnvs();
+    }
 
     const erased = await db.customer.findUniqueOrThrow({ where: { id: me.id } });
     expect(erased).toMatchObject({ firstName: "Erased", lastName: "Erased", phone: null, subscribedToNewsletter: false, isSuspended: true });
@@ -62,9 +69,15 @@ describe.each(VIAS)("a completed GDPR delete request over %s", (via) => {
     expect(kept.customerEmail).not.toBe(me.email);
     for (const a of kept.addresses) expect(a).toMatchObject({ firstName: "Erased", lastName: "Erased", email: null, phone: null, address: "Erased", country: "US" });
 
-    // One mail is left at the old address: the completion.
+    // One mail is left at the old address: the completion. Once it is sent, the address goes from it too.
+    const [last] = await db.mailMessage.findMany({ where: { to: me.email } });
     expect((await db.mailMessage.findMany({ where: { to: me.email } })).map((m) => m.kind)).toEqual(["gdpr_completed"]);
     expect((await db.gdprRequest.findUniqueOrThrow({ where: { id: request.data.id } })).email).not.toBe(me.email);
+    const sent: { to: string; text: string }[] = [];
+    await drainOutbox(await getSql(), { sendMail: async (m) => sent.push(m) }, new Date(Date.now() + 1000));
+    expect(sent.filter((m) => m.to === me.email).map((m) => m.text)).toEqual([expect.stringContaining(`#${request.data.id}`)]);
+    expect(await db.mailMessage.count({ where: { to: me.email } })).toBe(0);
+    expect(await db.mailMessage.findUniqueOrThrow({ where: { id: last.id } })).toMatchObject({ text: "", html: "", sentAt: expect.any(Date) });
 
     // Signed out everywhere, and no way back in.
     expect((await call("GET", "/api/shop/customer-profile", undefined, auth)).status).toBeGreaterThanOrEqual(401);
