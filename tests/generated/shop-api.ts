@@ -8450,7 +8450,7 @@ export interface operations {
         parameters: {
             query?: {
                 sort?: "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "grandTotal" | "-grandTotal";
-                status?: "pending" | "processing" | "completed" | "canceled" | "closed" | "fraud" | "shipped" | "delivered" | "failed";
+                status?: "pending" | "processing" | "completed" | "canceled" | "closed" | "fraud" | "shipped" | "delivered" | "failed" | "on_hold";
                 page?: number;
                 /** @description Clamped to 100; 0 or negative falls back to 10. */
                 limit?: number;
