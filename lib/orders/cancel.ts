@@ -11,6 +11,7 @@ import { mailOrderEvent } from "../mail/events.ts";
 import { currencyOf, findOwnOrder, toOrderDetail } from "./customer-orders.ts";
 import { qtyKept, qtyToCancel, qtyToInvoice, qtyToShip, type Line } from "./lines.ts";
 import { releaseStock, stockReleased, type StockLine } from "./stock.ts";
+import { releaseHeldPayment } from "../payments/release.ts";
 
 type CancelLine = StockLine & Line;
 
@@ -83,5 +84,6 @@ export async function cancelOrder(ctx: RequestContext, id: number) {
     await cancelUnits(tx, ctx.baseUrl, current, "Canceled by the customer.", "This order is paid: ask the store for a refund instead.");
     return (await findOwnOrder(tx, owner, id))!;
   });
+  await releaseHeldPayment(ctx.db, order.id);
   return { ...toOrderDetail(order, await currencyOf(ctx, order.orderCurrencyCode)), success: true, message: `Order #${order.incrementId} has been canceled.`, orderId: order.id };
 }

@@ -7,6 +7,7 @@
 import type { Db } from "../db/client.ts";
 import { Conflict } from "../errors.ts";
 import { cancelUnits } from "./cancel.ts";
+import { releaseHeldPayment } from "../payments/release.ts";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -41,6 +42,7 @@ export async function expireUnpaidOrders(db: Db, baseUrl: string, now = new Date
         await cancelUnits(tx, baseUrl, order, `Canceled: not paid within ${unpaidOrderDays()} days.`, "Paid meanwhile.");
         canceled.push(order.incrementId);
       });
+      await releaseHeldPayment(db, id);
     } catch (e) {
       // Another server canceled it first, or nothing of it was left to cancel: nothing to do here.
       if (!(e instanceof Conflict)) throw e;

@@ -456,6 +456,27 @@ describe.each(VIAS)("a card authorized at checkout (STRIPE_CAPTURE=manual) and c
     expect(refundsAt(intent).map((r) => r.amount)).toEqual([3000]);
   });
 
+  it("lets go of the hold when the store cancels an authorized order, and when a customer cancels theirs", async () => {
+    const { cartId, session } = await stripeCart("rest");
+    expect((await deliver(eventOf(stripe.pay(session.providerReference!), "checkout.session.completed"))).status).toBe(200);
+    const intent = stripe.sessions.get(session.providerReference!)!.payment_intent as string;
+    const [order] = (await written(cartId)).orders;
+    const canceled = await asAdmin(via, admin, "cancelAdminOrder", { id: order.id });
+    expect(canceled.status).toBe(200);
+    expect(canceled.data.status).toBe("canceled");
+    expect(stripe.paymentIntents.get(intent)!.status).toBe("canceled");
+    const db = await getDb();
+    expect((await db.paymentTransaction.findMany({ where: { orderId: order.id } })).map((t) => [t.kind, t.status])).toEqual([["authorization", "canceled"]]);
+
+    const shopper = await customer(key);
+    const mine = await stripeCart(via, shopper.token);
+    expect((await deliver(eventOf(stripe.pay(mine.session.providerReference!), "checkout.session.completed"))).status).toBe(200);
+    const theirs = stripe.sessions.get(mine.session.providerReference!)!.payment_intent as string;
+    const [own] = (await written(mine.cartId)).orders;
+    expect((await invoke(via, "createCancelOrder", { id: own.id }, { key, bearer: shopper.token })).status).toBe(200);
+    expect(stripe.paymentIntents.get(theirs)!.status).toBe("canceled");
+  });
+
   it("releases the hold when the cart changed after the session was opened", async () => {
     const { opts, cartId, session, product } = await stripeCart(via);
     await fill(via, opts, [{ productId: product, quantity: 1 }]);

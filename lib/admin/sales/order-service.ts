@@ -8,6 +8,7 @@ import { dec, type Decimal } from "../../money.ts";
 import { randomSecret } from "../../auth/secrets.ts";
 import { providerNamed } from "../../payments/providers.ts";
 import { markPaid } from "../../payments/settle.ts";
+import { releaseHeldPayment } from "../../payments/release.ts";
 import { canTransition, transition, type OrderEvent } from "../../orders/transitions.ts";
 import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 import { cancelUnits, endDownloads } from "../../orders/cancel.ts";
@@ -67,10 +68,11 @@ function inOrder<T>(ctx: RequestContext, id: number, fn: (tx: Tx, order: OrderRo
 }
 
 /** Cancels what is not invoiced (lib/orders/cancel.ts); invoiced units are refunded, not canceled. */
-export function cancelOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  return inOrder(ctx, id, (tx, order) =>
+export async function cancelOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
+  await inOrder(ctx, id, (tx, order) =>
     cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "Canceled by the store.", "Every unit of this order left is invoiced: refund it (POST .../refunds) rather than cancel it."),
   );
+  await releaseHeldPayment(ctx.db, id);
 }
 
 export async function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines }): Promise<void> {
@@ -279,10 +281,11 @@ export function releaseOrder(ctx: RequestContext, id: number, input: { comment?:
 }
 
 /** The payment failed: the order's units go back to stock as a cancel's do, and the order is failed. */
-export function failOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  return inOrder(ctx, id, (tx, order) =>
+export async function failOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
+  await inOrder(ctx, id, (tx, order) =>
     cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "The payment failed.", "Every unit of this order left is invoiced: it did not fail.", "fail"),
   );
+  await releaseHeldPayment(ctx.db, id);
 }
 
 /** Corrects a shipment's carrier or tracking number (a typo, a parcel handed to another carrier). */
