@@ -24,6 +24,7 @@ const AREAS = {
   "settings.integrations": ["view", "create", "edit", "delete"],
   "settings.storefront-keys": ["view", "create", "edit", "delete"],
   "settings.mail": ["view"],
+  "settings.jobs": ["view", "edit"],
   "settings.countries": ["view", "create", "edit", "delete"],
   "settings.config": ["view", "edit"],
   "contact-messages": ["view", "edit"],

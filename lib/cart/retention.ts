@@ -1,13 +1,13 @@
 // Abandoned carts are deleted after CART_UPLOAD_RETENTION_DAYS (14) without a change, with their uploaded files, so
 // that uploads nobody will order do not stay on disk for ever. Abandoned: a guest cart, or a closed cart (a guest
 // cart merged into an account), untouched since the cut-off and not the cart of an order. A customer's open cart is
-// their saved cart and stays. Run by `npm run commerce -- purge-carts` and, in a server, every
-// CART_PURGE_INTERVAL_MINUTES (60; 0 turns it off), together with the expiry of unpaid orders (lib/orders/expiry.ts).
+// their saved cart and stays. Run by `npm run commerce -- purge-carts` and, as the job `carts.purge` (lib/jobs), every
+// CART_PURGE_INTERVAL_MINUTES (60; 0 turns it off).
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
+import { getDb, type Db } from "../db/client.ts";
 import { STORAGE_DIR } from "../storage/files.ts";
-import { expireUnpaidOrders } from "../orders/expiry.ts";
+import { defineJob, minutesSetting } from "../jobs/queue.ts";
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 200;
@@ -15,12 +15,6 @@ const BATCH = 200;
 export function cartRetentionDays(): number {
   const n = Number(process.env.CART_UPLOAD_RETENTION_DAYS);
   return Number.isFinite(n) && n > 0 ? n : 14;
-}
-
-function cartPurgeIntervalMs(): number {
-  const raw = process.env.CART_PURGE_INTERVAL_MINUTES;
-  const n = raw === undefined || raw.trim() === "" ? 60 : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n * 60_000 : 60 * 60_000;
 }
 
 export interface PurgeResult {
@@ -63,27 +57,13 @@ export async function purgeAbandonedCarts(db: Db, now = new Date()): Promise<Pur
   }
 }
 
-/** Purges now and then every interval, in the background of a server; returns how to stop it. */
-export function startCartPurge(getDb: () => Promise<Db>, report: (fields: Record<string, unknown>, msg: string) => void): () => void {
-  const every = cartPurgeIntervalMs();
-  if (every === 0) return () => undefined;
-  const run = async () => {
-    try {
-      const done = await purgeAbandonedCarts(await getDb());
-      if (done.carts > 0) report({ ...done }, "abandoned carts purged");
-    } catch (e) {
-      report({ err: (e as Error).message }, "abandoned cart purge failed");
-    }
-    // Unpaid orders give their stock back on the same round (lib/orders/expiry.ts).
-    try {
-      const canceled = await expireUnpaidOrders(await getDb(), process.env.PUBLIC_URL ?? "http://localhost:3000");
-      if (canceled.length > 0) report({ orders: canceled }, "unpaid orders canceled");
-    } catch (e) {
-      report({ err: (e as Error).message }, "unpaid order expiry failed");
-    }
-  };
-  const timer = setInterval(() => void run(), every);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
-}
+export const cartPurge = defineJob({
+  name: "carts.purge",
+  attempts: 3,
+  backoffMs: () => 60_000,
+  every: () => minutesSetting("CART_PURGE_INTERVAL_MINUTES", 60),
+  async run() {
+    const done = await purgeAbandonedCarts(await getDb());
+    return done.carts > 0 ? { ...done } : undefined;
+  },
+});

@@ -22,6 +22,7 @@ import { BCRYPT_COST } from "../customers/account.ts";
 import { listMail, mailStatus } from "../mail/outbox.ts";
 import { cartRetentionDays, purgeAbandonedCarts } from "../cart/retention.ts";
 import { expireUnpaidOrders, unpaidOrderDays } from "../orders/expiry.ts";
+import { JOB_STATES, jobQueue, type JobState } from "../jobs/queue.ts";
 
 export class CliError extends Error {}
 
@@ -246,6 +247,36 @@ export const commands: Record<string, Command> = {
     for (const m of items) {
       console.log([`#${m.id}`, m.createdAt.toISOString(), mailStatus(m), m.to, m.subject].join("  "));
     }
+  },
+
+  /** The background jobs, newest first (README, Background jobs): `--state failed` lists what gave up. */
+  async "jobs list"(values) {
+    const state = str(values, "state");
+    if (state && !JOB_STATES.includes(state as JobState)) throw new CliError(`--state must be one of ${JOB_STATES.join(", ")}.`);
+    const queue = await jobQueue();
+    const { items, total } = await queue.list({ state: state as JobState | undefined }, { offset: 0, limit: int(values, "limit") ?? 50 });
+    if (values.json) {
+      console.log(JSON.stringify(items, null, 2));
+      return;
+    }
+    if (!items.length) console.log(`No ${state ?? ""} jobs on the ${queue.driver} queue.`.replace("  ", " "));
+    for (const j of items) {
+      const when = (j.finishedAt ?? j.runAt ?? j.createdAt).toISOString();
+      console.log([`#${j.id}`, j.name, j.state, `${j.attempts}/${j.maxAttempts}`, when, JSON.stringify(j.data), j.lastError ?? ""].join("  ").trimEnd());
+    }
+    if (total > items.length) console.log(`(${items.length} of ${total}; --limit shows more)`);
+  },
+
+  /** Runs a failed job again, its tries counted afresh; a running server's workers pick it up. */
+  async "jobs retry"(_values, args) {
+    const id = args[0]?.trim();
+    if (!id) throw new CliError("Give the job's id (see `jobs list --state failed`).");
+    const queue = await jobQueue();
+    const job = await queue.get(id);
+    if (!job) throw new CliError(`No job ${id}.`);
+    if (job.state !== "failed") throw new CliError(`Job ${id} is ${job.state}; only a failed job can be retried.`);
+    await queue.retry(id);
+    console.log(`Job ${id} (${job.name}) will run again: a running server takes it within moments.`);
   },
 
   /** Migrates, seeds an empty database, builds when there is no build, and serves the build (lib/cli/server.mjs). */

@@ -19,6 +19,9 @@ const USAGE = `Usage: npm run commerce -- <command>
   mail list [--to <email>] [--limit <n>] [--json]   the mail outbox, newest first
   purge-carts                            delete carts abandoned for CART_UPLOAD_RETENTION_DAYS (14), with their uploads
   expire-orders                          cancel orders unpaid for UNPAID_ORDER_DAYS (7), their stock given back
+  jobs list [--state <state>] [--limit <n>] [--json]   background jobs, newest first (state: waiting, delayed,
+                                         active, completed, failed)
+  jobs retry <id>                        run a failed job again
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -38,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
       permissions: { type: "string" },
       "expires-days": { type: "string" },
       to: { type: "string" },
+      state: { type: "string" },
       limit: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },

@@ -1,8 +1,8 @@
 // The mail outbox. A change that causes a mail writes the message in its own transaction (enqueueMail), so the
-// mail exists exactly when the change does; the server's dispatcher (./dispatcher.ts) sends it afterwards, so a
-// slow or failing mail server never slows or fails the change. Rows are claimed with a compare-and-set on
-// `nextAttemptAt` before sending: two instances sharing the database never both send one message, and a claim left
-// by a crashed sender expires after CLAIM_MS, so the message is tried again rather than lost.
+// mail exists exactly when the change does; the job queue sends it afterwards (./jobs.ts), so a slow or failing
+// mail server never slows or fails the change. `nextAttemptAt` says when a message is due: the relay hands each due
+// message to the queue as one `mail.send` job (keyed by the message, so never twice at once), which retries it with
+// backoff and, after MAX_ATTEMPTS, leaves it failed.
 import type { Db, Tx } from "../db/client.ts";
 import type { Sql } from "../db/sql/index.ts";
 import { render, type MailData, type MailKind } from "./templates.ts";
@@ -14,9 +14,6 @@ export interface MailTransport {
 }
 
 export const MAX_ATTEMPTS = 8;
-/** A claim outlives any send: nodemailer's connection and socket timeouts (./transport.ts) are far shorter. */
-const CLAIM_MS = 5 * 60_000;
-const BATCH = 20;
 /** Why a sealed message was not sent: its link could only fail. */
 const STALE_SECRET = "Not sent: the password reset it carries was used, replaced by a newer one or expired before it could be sent.";
 
@@ -28,10 +25,10 @@ export function backoffMs(attempts: number): number {
 /** SMTP_URL decides, at the time a message is written, whether it will be sent at all. */
 export const smtpConfigured = () => Boolean(process.env.SMTP_URL?.trim());
 
-// On globalThis: Next.js bundles instrumentation.ts (which starts the dispatcher) and each route with their own copy
-// of this module, and a route's enqueue must reach the one dispatcher.
+// On globalThis: Next.js bundles instrumentation.ts (which starts the job workers) and each route with their own copy
+// of this module, and a route's enqueue must reach the one listener.
 const hook = globalThis as { __commerceMailListener?: (() => void) | null };
-/** The dispatcher hears of new messages (./dispatcher.ts); it waits a moment so the writing transaction commits. */
+/** The job workers hear of new messages (./jobs.ts); they wait a moment so the writing transaction commits. */
 export function listenForMail(listener: (() => void) | null): void {
   hook.__commerceMailListener = listener;
 }
@@ -56,40 +53,21 @@ export async function enqueueMail(tx: MailWriter, kind: MailKind, to: string, da
   hook.__commerceMailListener?.();
 }
 
-export interface DrainResult {
-  sent: number;
-  failed: number;
-}
-
-/** Up to BATCH unsent messages due at `now`, the longest waiting first. */
-function dueMail(sql: Sql, now: Date) {
-  return sql
+/** The unsent messages due at `now`, the longest waiting first: each is handed to the queue (./jobs.ts). */
+export async function dueMail(sql: Sql, now: Date, limit = 500): Promise<number[]> {
+  const rows = await sql
     .selectFrom("MailMessage")
-    .select(["id", "kind", "to", "subject", "text", "html", "attempts", "nextAttemptAt"])
+    .select("id")
     .where("transport", "=", "smtp")
     .where("sentAt", "is", null)
     .where("nextAttemptAt", "<=", now)
     .orderBy("nextAttemptAt", "asc")
-    .limit(BATCH)
+    .limit(limit)
     .execute();
+  return rows.map((r) => r.id);
 }
 
-/**
- * Claims a message read as due at `seenAt`: a compare-and-set on `nextAttemptAt`, which moves it CLAIM_MS ahead, so
- * of two senders that read the same row only the first to write it gets it. Answers whether this caller did.
- */
-async function claim(sql: Sql, id: number, seenAt: Date, attempts: number, now: Date): Promise<boolean> {
-  const claimed = await sql
-    .updateTable("MailMessage")
-    .set({ attempts, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-    .where("id", "=", id)
-    .where("sentAt", "is", null)
-    .where("nextAttemptAt", "=", seenAt)
-    .executeTakeFirst();
-  return claimed.numUpdatedRows > 0n;
-}
-
-type Outcome = { sentAt?: Date; nextAttemptAt: Date | null; lastError: string | null };
+type Outcome = { attempts?: number; sentAt?: Date; nextAttemptAt: Date | null; lastError: string | null };
 
 async function record(sql: Sql, id: number, outcome: Outcome): Promise<void> {
   await sql.updateTable("MailMessage").set(outcome).where("id", "=", id).execute();
@@ -107,42 +85,41 @@ async function forgetErasedAddress(sql: Sql, m: { id: number; kind: string; to: 
   await sql.updateTable("MailMessage").set({ to: `erased-mail-${m.id}@erased.invalid`, text: "", html: "" }).where("id", "=", m.id).execute();
 }
 
-/** Sends every message due at `now` that this caller manages to claim. */
-export async function drainOutbox(sql: Sql, transport: MailTransport, now = new Date(), from = process.env.MAIL_FROM): Promise<DrainResult> {
-  const result: DrainResult = { sent: 0, failed: 0 };
-  for (;;) {
-    const due = await dueMail(sql, now);
-    if (due.length === 0) return result;
-    let claimedAny = false;
-    for (const m of due) {
-      const attempts = m.attempts + 1;
-      // nextAttemptAt is set: the message was read as due by it.
-      if (!(await claim(sql, m.id, m.nextAttemptAt!, attempts, now))) continue; // another sender has it
-      claimedAny = true;
-      try {
-        // The secret a sealed message carries exists only in what is handed to the transport (./sealed.ts).
-        const body = await unsealMail(sql, m, now);
-        if (!body) {
-          await record(sql, m.id, { nextAttemptAt: null, lastError: STALE_SECRET });
-          result.failed++;
-          continue;
-        }
-        await transport.sendMail({ from, to: m.to, subject: m.subject, ...body });
-        await record(sql, m.id, { sentAt: new Date(), nextAttemptAt: null, lastError: null });
-        await forgetErasedAddress(sql, m);
-        result.sent++;
-      } catch (e) {
-        const giveUp = attempts >= MAX_ATTEMPTS;
-        await record(sql, m.id, {
-          lastError: String((e as Error)?.message ?? e).slice(0, 1000),
-          nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts)),
-        });
-        if (giveUp) await forgetErasedAddress(sql, m);
-        result.failed++;
-      }
-    }
-    if (!claimedAny) return result;
+export interface SendTry {
+  /** 1 on the first try of this job. */
+  attempt: number;
+  /** The last try: a failure now gives the message up. */
+  final: boolean;
+  now: Date;
+  /** When the next try comes if this one fails. */
+  retryAt: Date;
+}
+
+/**
+ * Sends one message: the queue's `mail.send` job. Idempotent: a message sent already, or gone, is left alone. A
+ * failure is written on the message (its error, and when it is tried again or that it was given up) and thrown, so
+ * the queue retries it.
+ */
+export async function sendMessage(sql: Sql, transport: MailTransport, id: number, t: SendTry, from = process.env.MAIL_FROM): Promise<"sent" | "stale" | "done"> {
+  const m = await sql.selectFrom("MailMessage").select(["id", "kind", "to", "subject", "text", "html", "attempts", "sentAt", "transport"]).where("id", "=", id).executeTakeFirst();
+  if (!m || m.sentAt || m.transport !== "smtp") return "done";
+  const attempts = m.attempts + 1;
+  // The secret a sealed message carries exists only in what is handed to the transport (./sealed.ts).
+  const body = await unsealMail(sql, m, t.now);
+  if (!body) {
+    await record(sql, id, { attempts, nextAttemptAt: null, lastError: STALE_SECRET });
+    return "stale";
   }
+  try {
+    await transport.sendMail({ from, to: m.to, subject: m.subject, ...body });
+  } catch (e) {
+    await record(sql, id, { attempts, lastError: String((e as Error)?.message ?? e).slice(0, 1000), nextAttemptAt: t.final ? null : t.retryAt });
+    if (t.final) await forgetErasedAddress(sql, m);
+    throw e;
+  }
+  await record(sql, id, { attempts, sentAt: new Date(), nextAttemptAt: null, lastError: null });
+  await forgetErasedAddress(sql, m);
+  return "sent";
 }
 
 export interface MailListFilter {

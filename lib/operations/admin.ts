@@ -12,6 +12,7 @@ import { operations as withdrawalOperations } from "../admin/privacy/eu-withdraw
 import { operations as importOperations } from "../admin/imports/imports.ts";
 import { storeDataOperations } from "../admin/store-data/index.ts";
 import { operations as mailOperations } from "../mail/operations.ts";
+import { operations as jobOperations } from "../jobs/operations.ts";
 
 export const adminOperations: AnyOperation[] = [
   ...catalogOperations,
@@ -26,4 +27,5 @@ export const adminOperations: AnyOperation[] = [
   ...settingsOperations,
   ...storeDataOperations,
   ...mailOperations,
+  ...jobOperations,
 ];

@@ -2,9 +2,10 @@
 // transfer by default: UNPAID_ORDER_METHODS, comma-separated), still pending with nothing invoiced after
 // UNPAID_ORDER_DAYS (7), is canceled as the store would cancel it (lib/orders/cancel.ts): its units go back to stock,
 // its downloads end, and the customer is mailed. Each order in its own transaction, guarded on what was read, so two
-// servers running this at once cancel an order once. Run by `npm run commerce -- expire-orders` and, in a server,
-// with the cart purge (lib/cart/retention.ts).
-import type { Db } from "../db/client.ts";
+// servers running this at once cancel an order once. Run by `npm run commerce -- expire-orders` and, as the job
+// `orders.expire-unpaid` (lib/jobs), every ORDER_EXPIRY_INTERVAL_MINUTES (60; 0 turns it off).
+import { getDb, type Db } from "../db/client.ts";
+import { defineJob, minutesSetting } from "../jobs/queue.ts";
 import { Conflict } from "../errors.ts";
 import { cancelUnits } from "./cancel.ts";
 import { releaseHeldPayment } from "../payments/release.ts";
@@ -50,3 +51,12 @@ export async function expireUnpaidOrders(db: Db, baseUrl: string, now = new Date
   }
   return canceled;
 }
+
+export const unpaidOrderExpiry = defineJob({
+  name: "orders.expire-unpaid",
+  attempts: 3,
+  backoffMs: () => 60_000,
+  every: () => minutesSetting("ORDER_EXPIRY_INTERVAL_MINUTES", 60),
+  // Always answered, so that each round leaves its line in the log.
+  run: async () => ({ canceled: await expireUnpaidOrders(await getDb(), process.env.PUBLIC_URL ?? "http://localhost:3000") }),
+});

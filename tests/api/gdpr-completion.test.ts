@@ -8,8 +8,8 @@ import { adminCall, adminToken, asAdmin } from "../support/admin.ts";
 import { invoke, VIAS } from "../support/invoke.ts";
 import { placeTestOrder } from "../support/orders.ts";
 import { freshProduct } from "../support/checkout.ts";
-import { drainOutbox } from "../../lib/mail/outbox.ts";
-import { getSql } from "../../lib/db/client.ts";
+import { runMailJobs } from "../support/jobs.ts";
+import { smtpServer } from "../support/smtp.ts";
 
 let key: string;
 let admin: string;
@@ -45,39 +45,40 @@ describe.each(VIAS)("a completed GDPR delete request over %s", (via) => {
     const db = await getDb();
     const request = await invoke("rest", "createGdprRequest", { type: "delete", message: "Please erase me." }, auth);
     expect(request.status).toBe(201);
-    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:1"); // written for sending; drained below with a test's transport
+    const inbox = await smtpServer();
+    vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${inbox.port}`);
     try {
       await complete(via, request.data.id);
+
+      const erased = await db.customer.findUniqueOrThrow({ where: { id: me.id } });
+      expect(erased).toMatchObject({ firstName: "Erased", lastName: "Erased", phone: null, subscribedToNewsletter: false, isSuspended: true });
+      expect(erased.email).not.toBe(me.email);
+      expect(await db.customer.count({ where: { email: me.email } })).toBe(0);
+      expect(await db.customerToken.count({ where: { customerId: me.id } })).toBe(0);
+      expect(await db.customerAddress.count({ where: { customerId: me.id } })).toBe(0);
+      expect(await db.wishlistItem.count({ where: { customerId: me.id } })).toBe(0);
+      expect(await db.newsletterSubscriber.count({ where: { OR: [{ customerId: me.id }, { email: me.email }] } })).toBe(0);
+      expect(await db.productReview.findMany({ where: { customerId: me.id }, select: { name: true, email: true, comment: true } })).toEqual([{ name: "Anonymous", email: null, comment: "Fine shirt." }]);
+
+      // The order stays for the books, without the person: no name, email, phone or street.
+      const kept = await db.order.findUniqueOrThrow({ where: { id: order.id }, include: { addresses: true, items: true } });
+      expect(kept.items).toHaveLength(1);
+      expect(kept).toMatchObject({ customerFirstName: "Erased", customerLastName: "Erased" });
+      expect(kept.customerEmail).not.toBe(me.email);
+      for (const a of kept.addresses) expect(a).toMatchObject({ firstName: "Erased", lastName: "Erased", email: null, phone: null, address: "Erased", country: "US" });
+
+      // One mail is left at the old address: the completion. Once it is sent, the address goes from it too.
+      const [last] = await db.mailMessage.findMany({ where: { to: me.email } });
+      expect((await db.mailMessage.findMany({ where: { to: me.email } })).map((m) => m.kind)).toEqual(["gdpr_completed"]);
+      expect((await db.gdprRequest.findUniqueOrThrow({ where: { id: request.data.id } })).email).not.toBe(me.email);
+      await runMailJobs(new Date(Date.now() + 1000));
+      expect(inbox.mails.filter((m) => m.envelopeTo.includes(me.email)).map((m) => m.mail.text)).toEqual([expect.stringContaining(`#${request.data.id}`)]);
+      expect(await db.mailMessage.count({ where: { to: me.email } })).toBe(0);
+      expect(await db.mailMessage.findUniqueOrThrow({ where: { id: last.id } })).toMatchObject({ text: "", html: "", sentAt: expect.any(Date) });
     } finally {
       vi.unstubAllEnvs();
+      await inbox.close();
     }
-
-    const erased = await db.customer.findUniqueOrThrow({ where: { id: me.id } });
-    expect(erased).toMatchObject({ firstName: "Erased", lastName: "Erased", phone: null, subscribedToNewsletter: false, isSuspended: true });
-    expect(erased.email).not.toBe(me.email);
-    expect(await db.customer.count({ where: { email: me.email } })).toBe(0);
-    expect(await db.customerToken.count({ where: { customerId: me.id } })).toBe(0);
-    expect(await db.customerAddress.count({ where: { customerId: me.id } })).toBe(0);
-    expect(await db.wishlistItem.count({ where: { customerId: me.id } })).toBe(0);
-    expect(await db.newsletterSubscriber.count({ where: { OR: [{ customerId: me.id }, { email: me.email }] } })).toBe(0);
-    expect(await db.productReview.findMany({ where: { customerId: me.id }, select: { name: true, email: true, comment: true } })).toEqual([{ name: "Anonymous", email: null, comment: "Fine shirt." }]);
-
-    // The order stays for the books, without the person: no name, email, phone or street.
-    const kept = await db.order.findUniqueOrThrow({ where: { id: order.id }, include: { addresses: true, items: true } });
-    expect(kept.items).toHaveLength(1);
-    expect(kept).toMatchObject({ customerFirstName: "Erased", customerLastName: "Erased" });
-    expect(kept.customerEmail).not.toBe(me.email);
-    for (const a of kept.addresses) expect(a).toMatchObject({ firstName: "Erased", lastName: "Erased", email: null, phone: null, address: "Erased", country: "US" });
-
-    // One mail is left at the old address: the completion. Once it is sent, the address goes from it too.
-    const [last] = await db.mailMessage.findMany({ where: { to: me.email } });
-    expect((await db.mailMessage.findMany({ where: { to: me.email } })).map((m) => m.kind)).toEqual(["gdpr_completed"]);
-    expect((await db.gdprRequest.findUniqueOrThrow({ where: { id: request.data.id } })).email).not.toBe(me.email);
-    const sent: { to: string; text: string }[] = [];
-    await drainOutbox(await getSql(), { sendMail: async (m) => sent.push(m) }, new Date(Date.now() + 1000));
-    expect(sent.filter((m) => m.to === me.email).map((m) => m.text)).toEqual([expect.stringContaining(`#${request.data.id}`)]);
-    expect(await db.mailMessage.count({ where: { to: me.email } })).toBe(0);
-    expect(await db.mailMessage.findUniqueOrThrow({ where: { id: last.id } })).toMatchObject({ text: "", html: "", sentAt: expect.any(Date) });
 
     // Signed out everywhere, and no way back in.
     expect((await call("GET", "/api/shop/customer-profile", undefined, auth)).status).toBeGreaterThanOrEqual(401);

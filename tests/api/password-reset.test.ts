@@ -1,7 +1,7 @@
 // Issue 18 part 2: a forgotten password can be reset. The request answers alike for any email and mails a
 // single-use link that expires; the reset (REST PUT /api/shop/customers/reset-password, GraphQL createResetPassword)
 // sets the password and ends the account's tokens; a bad, used or expired token is 400, a mismatch or a weak
-// password 422. The outbox keeps the mail sealed (issue 28): the link is read as the dispatcher hands it to the
+// password 422. The outbox keeps the mail sealed (issue 28): the link is read as the mail job hands it to the
 // transport (lib/mail/sealed.ts); tests/api/mail-delivery.test.ts follows it through a real SMTP delivery.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
@@ -30,7 +30,7 @@ const LINK = /https?:\/\/\S+\/account\/reset-password\?\S+/;
 
 /**
  * Asks for a reset over the family's REST path and reads the link from the newest reset mail to `email` as it is
- * sent: the outbox row unsealed, as the dispatcher does just before handing it to the transport.
+ * sent: the outbox row unsealed, as the mail job does just before handing it to the transport.
  */
 async function requestReset(email: string) {
   const res = await call("POST", "/api/shop/customers/forgot-password", { email }, { key });

@@ -1,5 +1,5 @@
 // Issue 18 part 2 in the browser: a customer who forgot the password follows "Forgot your password?" from the
-// sign-in form, asks for a link, opens the link the store mailed (the outbox row unsealed as the dispatcher does when
+// sign-in form, asks for a link, opens the link the store mailed (the outbox row unsealed as the mail job does when
 // it sends it: the outbox itself keeps no token), chooses a new password and signs in with it; the link then works no more.
 import { describe, inject, it } from "vitest";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";

@@ -8,6 +8,7 @@ import { getDb, storefrontKey } from "../support/client.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
 import { adminCredential } from "../support/admin.ts";
 import { ADDRESS, freshProduct, stock } from "../support/checkout.ts";
+import { hiddenProduct, makeOrder } from "../support/admin.ts";
 import { productionBuild, request, startInstance, type Instance } from "./support/instances.ts";
 import { freePort } from "../../scripts/support/free-port.ts";
 
@@ -23,7 +24,11 @@ const env = () => ({
   RATE_LIMIT_PREFIX: `rl-test-${process.pid}-${Date.now().toString(36)}`,
   STOREFRONT_RATE_LIMIT: "1000000",
   DATABASE_POOL_SIZE: "8",
-  LOG_LEVEL: "warn",
+  // info: each job a worker completes leaves a line, which the job test counts.
+  LOG_LEVEL: "info",
+  // The unpaid-order expiry every 1.2 s, for orders of a payment method of this run alone (the job test's).
+  ORDER_EXPIRY_INTERVAL_MINUTES: "0.02",
+  UNPAID_ORDER_METHODS: `transfer-${process.pid}`,
 });
 let shared: ReturnType<typeof env>;
 let a: Instance;
@@ -182,6 +187,33 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     expect(answers.every((r) => r.status === 200 || r.status === 422), JSON.stringify(answers.map((r) => [r.status, r.body?.error]))).toBe(true);
     expect(await expectConsistent(productId, 5)).toEqual({ orders: 5, sold: 5, left: 0 });
+  });
+
+  it("run each round of a scheduled job once on BullMQ: the unpaid-order expiry cancels an order once", async () => {
+    const p = await hiddenProduct(10);
+    const db = await getDb();
+    const order = await makeOrder({ lines: [{ productId: p.id, qty: 2, price: 10 }], createdAt: new Date(Date.now() - 8 * 24 * 3600_000) });
+    await db.orderPayment.update({ where: { orderId: order.id }, data: { method: shared.UNPAID_ORDER_METHODS, methodTitle: "Bank transfer" } });
+    const before = await stock(p.id);
+    for (let i = 0; i < 100 && (await db.order.findUniqueOrThrow({ where: { id: order.id } })).status !== "canceled"; i++) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 4000)); // a few rounds more
+
+    /** The rounds each instance's worker completed, from its log. */
+    const rounds = (instance: Instance) =>
+      instance
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{") && l.includes('"job completed"'))
+        .map((l) => JSON.parse(l) as { job: string; id: string; canceled?: string[] })
+        .filter((l) => l.job === "orders.expire-unpaid");
+    for (const instance of [a, b]) expect(instance.output()).toMatch(/"driver":"bullmq".*"job workers started"|"job workers started".*"driver":"bullmq"/);
+    const all = [...rounds(a), ...rounds(b)];
+    expect(all.length, `${a.output().slice(-2000)}\n${b.output().slice(-2000)}`).toBeGreaterThanOrEqual(3);
+    expect(new Set(all.map((r) => r.id)).size, "a round ran on both instances").toBe(all.length);
+    expect(all.filter((r) => r.canceled?.includes(order.incrementId))).toHaveLength(1);
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("canceled");
+    expect(await stock(p.id)).toBe(before + 2);
+    expect(await db.mailMessage.count({ where: { kind: "order_canceled", subject: { contains: order.incrementId } } })).toBe(1);
   });
 
   it("finish the requests in flight on SIGTERM, then exit", async () => {

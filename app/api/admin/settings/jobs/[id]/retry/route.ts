@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { retryAdminJob } from "@/lib/jobs/operations";
+export const POST = rest(retryAdminJob);

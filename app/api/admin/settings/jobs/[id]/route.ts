@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { getAdminJob } from "@/lib/jobs/operations";
+export const GET = rest(getAdminJob);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { listAdminJobs } from "@/lib/jobs/operations";
+export const GET = rest(listAdminJobs);
