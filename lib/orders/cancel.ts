@@ -64,8 +64,8 @@ export async function endDownloads(tx: Tx, orderId: number, lines: { id: number;
   if (gone.length) await stopDownloads(tx, orderId, gone);
 }
 
-/** Expires the order's download purchases (of the lines named, or all), counting what was left as canceled. */
-export async function stopDownloads(tx: Tx, orderId: number, orderItemIds?: number[]): Promise<void> {
+/** Expires the order's download purchases (of the lines named, or all), counting what was left as canceled; answers how many. */
+export async function stopDownloads(tx: Tx, orderId: number, orderItemIds?: number[]): Promise<number> {
   const purchases = await tx.downloadablePurchase.findMany({ where: { orderId, status: { not: "expired" }, ...(orderItemIds ? { orderItemId: { in: orderItemIds } } : {}) } });
   for (const p of purchases) {
     await tx.downloadablePurchase.update({
@@ -73,6 +73,7 @@ export async function stopDownloads(tx: Tx, orderId: number, orderItemIds?: numb
       data: { status: "expired", downloadCanceled: Math.max(0, p.downloadBought - p.downloadUsed) },
     });
   }
+  return purchases.length;
 }
 
 /** A customer cancels their own order while the order state machine allows it. */

@@ -3,6 +3,7 @@
 // more than one). The handlers never trust the event's copy of an object beyond its id: they read the provider's
 // record (lib/payments/settle.ts) or list it (refunds).
 import type Stripe from "stripe";
+import { Decimal } from "decimal.js";
 import { getDb, getSql } from "../db/client.ts";
 import { BadRequest, NotFound } from "../errors.ts";
 import { log } from "../log/index.ts";
@@ -64,7 +65,8 @@ async function settleSession(where: { id: number } | { providerReference: string
 /**
  * Stripe refunded money of a payment: each of its refunds is matched to the store's. A refund the store sent (its
  * id in the metadata) is completed if it was still waiting; one made elsewhere (Stripe's dashboard) is recorded on
- * the order, with a comment for the staff, since no units or documents go with it.
+ * the order, with a comment for the staff, since no units or documents go with it. Once the whole payment is back
+ * with the customer, however it was refunded, the order's downloads end.
  */
 async function reconcileRefunds(paymentIntent: string, baseUrl: string): Promise<void> {
   const sql = await getSql();
@@ -97,6 +99,21 @@ async function reconcileRefunds(paymentIntent: string, baseUrl: string): Promise
       }).execute();
     });
   }
+  await endDownloadsOnceRefunded(capture.orderId);
+}
+
+/** Stops the downloads of an order whose captured money has all been refunded (idempotent: once stopped, nothing is left). */
+async function endDownloadsOnceRefunded(orderId: number): Promise<void> {
+  const db = await getDb();
+  const moves = await db.paymentTransaction.findMany({ where: { orderId, offline: false, status: "succeeded", kind: { in: ["capture", "refund"] } }, select: { kind: true, amount: true } });
+  const total = (kind: string) => moves.filter((m) => m.kind === kind).reduce((sum, m) => sum.plus(m.amount.toString()), new Decimal(0));
+  const captured = total("capture");
+  if (captured.isZero() || total("refund").lt(captured)) return;
+  await db.$transaction(async (tx) => {
+    if (await stopDownloads(tx, orderId)) {
+      await tx.orderComment.create({ data: { orderId, comment: "The whole payment was refunded: the order's downloads were stopped." } });
+    }
+  });
 }
 
 /**

@@ -376,6 +376,29 @@ describe("payment records", () => {
     expect(shown.body.paymentTransactions.map((t: { kind: string; reference: string }) => [t.kind, t.reference])).toEqual([["capture", intent], ["refund", outside[0].reference]]);
   });
 
+  it("stop the order's downloads once Stripe's dashboard has refunded the whole payment, not before", async () => {
+    const { order, intent } = await paidOrder();
+    const db = await getDb();
+    const purchase = await db.downloadablePurchase.create({
+      data: { orderId: order.id, orderItemId: order.items[0].id, productName: "Manual", name: "PDF", type: "url", url: "https://files.example/manual.pdf", downloadBought: 3, downloadUsed: 1, status: "available" },
+    });
+    const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: stripe.protocol });
+    const total = Math.round(Number(order.grandTotal) * 100);
+    await sdk.refunds.create({ payment_intent: intent, amount: 500 });
+    expect((await deliver(stripe.events.filter((e) => e.type === "charge.refunded").at(-1)!)).status).toBe(200);
+    expect(await db.downloadablePurchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ status: "available" });
+
+    await sdk.refunds.create({ payment_intent: intent, amount: total - 500 });
+    const whole = stripe.events.filter((e) => e.type === "charge.refunded").at(-1)!;
+    expect((await deliver(whole)).status).toBe(200);
+    expect(await db.downloadablePurchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ status: "expired", downloadCanceled: 2 });
+    // The event again (Stripe retries): nothing more happens.
+    expect((await deliver(stripe.event("charge.refunded", whole.data.object))).status).toBe(200);
+    const comments = (await db.orderComment.findMany({ where: { orderId: order.id } })).map((c) => c.comment);
+    expect(comments.filter((c) => c.includes("downloads were stopped"))).toHaveLength(1);
+    expect(comments.filter((c) => c.includes("outside the store"))).toHaveLength(2);
+  });
+
   it("records a charge-back once, tells the staff, and stops the order's downloads", async () => {
     const { order, intent } = await paidOrder();
     const db = await getDb();
