@@ -7,6 +7,7 @@ import { dec, formatPrice, type Amount } from "../money.ts";
 import { enqueueMail, type MailWriter } from "./outbox.ts";
 import { DEFAULT_LOCALE, type MailData, type MailKind } from "./templates.ts";
 import { summaryData, type SummaryOrder } from "./order-summary.ts";
+import { orderLink } from "../orders/guest-access.ts";
 
 type OrderMailKind = Extract<MailKind, `order_${string}`>;
 
@@ -56,8 +57,7 @@ export async function mailOrderEvent(
     amount: extra.amount === undefined ? null : money(extra.amount),
     carrierTitle: extra.carrierTitle ?? null,
     trackNumber: extra.trackNumber ?? null,
-    // A guest has no account page to see the order on.
-    orderUrl: order.customerId ? `${baseUrl}/account/orders/${order.id}` : null,
+    orderUrl: orderLink(baseUrl, order),
   };
   await enqueueMail(tx, kind, order.customerEmail, data, locale);
 }
@@ -76,7 +76,7 @@ export async function mailOrderPlaced(
     firstName: order.firstName,
     incrementId: order.incrementId,
     grandTotal: formatPrice(dec(order.grandTotal), ctx.currency),
-    orderUrl: order.customerId ? `${ctx.baseUrl}/account/orders/${order.id}` : null,
+    orderUrl: orderLink(ctx.baseUrl, order),
   };
   await enqueueMail(tx, "order_placed", order.email, data, ctx.locale);
 }

@@ -8,6 +8,7 @@ import { CanceledOrder, CustomerOrderDetail, CustomerOrderRow, Reorder } from ".
 import { listOrders, ORDER_SORTS, orderDetail } from "./customer-orders.ts";
 import { cancelOrder } from "./cancel.ts";
 import { reorder } from "./reorder.ts";
+import { guestOrderDetail } from "./guest-access.ts";
 import { camel } from "../wire/case.ts";
 
 const shopCustomer = { surface: "shop", access: "customer" } as const;
@@ -92,4 +93,18 @@ export const createReorderOrder = operation({
   output: Reorder,
   rest: { method: "POST", paths: ["/api/shop/customer-orders/{id}/reorder"] },
   run: (ctx, ref) => reorder(ctx, orderIdOf(ref)),
+});
+
+export const guestOrder = operation({
+  surface: "shop",
+  access: "public",
+  name: "guestOrder",
+  kind: "query",
+  summary:
+    "A guest's order, by the `token` of the link its order mails carry (a guest has no account to list orders on): the same " +
+    "detail a customer sees of their own. 404 when the token is unknown or past GUEST_ORDER_LINK_DAYS.",
+  input: z.object({ token: z.string().trim().min(1, { message: "is required" }).max(200) }),
+  output: CustomerOrderDetail,
+  rest: { method: "GET", paths: ["/api/shop/guest-order"], errors: [404] },
+  run: (ctx, { token }) => guestOrderDetail(ctx, token),
 });

@@ -18,7 +18,7 @@ export interface OrderListInput {
   status?: string;
 }
 
-const detailInclude = {
+export const detailInclude = {
   items: { orderBy: { id: "asc" } },
   addresses: { orderBy: { id: "asc" } },
   payment: true,

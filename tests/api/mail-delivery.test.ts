@@ -32,10 +32,10 @@ const drain = runMailJobs;
 const to = (email: string) => inbox.mails.filter((m) => m.envelopeTo.includes(email)).map((m) => m.mail);
 
 /** A guest order for `email`, placed through the Shop API (cash on delivery). */
-async function guestOrder(email: string) {
+async function guestOrder(email: string, firstName = ADDRESS.billingFirstName) {
   const product = await freshProduct({ qty: 5, price: "30" });
   const cart = await guestCartWith(key, [{ productId: product, quantity: 1 }], false);
-  const address = await call("POST", "/api/shop/checkout/set-billing-address", { ...ADDRESS, billingEmail: email }, { key, bearer: cart });
+  const address = await call("POST", "/api/shop/checkout/set-billing-address", { ...ADDRESS, billingEmail: email, billingFirstName: firstName }, { key, bearer: cart });
   expect(address.status).toBe(200);
   await readyToPlace(key, cart);
   const placed = await call("POST", "/api/shop/checkout/place-order", {}, { key, bearer: cart });
@@ -157,6 +157,53 @@ describe("mail through SMTP", () => {
     expect(shipped.html).toContain("Tracking number: 1Z&lt;42&gt;");
     const refund = await (await getDb()).refund.findFirstOrThrow({ where: { orderId } });
     expect(mails.find((m) => m.subject === `Refund for your order #${n}`)!.text).toContain(`A refund of $${Number(refund.grandTotal).toFixed(2)} has been issued`);
+  });
+
+  it("a guest's order mail links to the order: the link shows it over REST and GraphQL, the outbox holds no live link", async () => {
+    const email = `${unique("guest-link")}@example.com`;
+    const orderId = await guestOrder(email);
+    const db = await getDb();
+    const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+    const stored = await db.mailMessage.findFirstOrThrow({ where: { to: email, kind: "order_placed" } });
+    expect(stored.text).toContain(`${BASE}/orders/view?token=sealed-order-${orderId}`);
+    await drain();
+
+    const [mail] = to(email);
+    const link = new URL(mail.text!.match(/https?:\/\/\S+\/orders\/view\?token=\S+/)![0]);
+    const token = link.searchParams.get("token")!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(mail.html).toContain(`<a href="${link.href}">`);
+    // Only its hash is kept, and the stored mail still holds the seal.
+    expect(await db.orderAccessToken.findMany({ where: { orderId } })).toEqual([expect.objectContaining({ tokenHash: expect.not.stringContaining(token) })]);
+    expect((await db.mailMessage.findUniqueOrThrow({ where: { id: stored.id } })).text).not.toContain(token);
+
+    for (const via of VIAS) {
+      const shown = await invoke(via, "guestOrder", { token }, { key });
+      expect(shown.status, JSON.stringify(shown.raw)).toBe(200);
+      expect(shown.data).toMatchObject({ incrementId: order.incrementId, customerEmail: email, items: [expect.objectContaining({ qtyOrdered: 1 })] });
+      expect(shown.data.addresses).toHaveLength(2);
+    }
+    // A token changed by one character, the seal itself, no storefront key, a blank token: nothing shown.
+    const other = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const wrong of [other, `sealed-order-${orderId}`]) expect((await invoke("rest", "guestOrder", { token: wrong }, { key })).status).toBe(404);
+    expect((await invoke("graphql", "guestOrder", { token: other }, { key })).status).toBe(404);
+    expect((await invoke("rest", "guestOrder", { token }, {})).status).toBeGreaterThanOrEqual(401);
+    expect((await invoke("rest", "guestOrder", { token: " " }, { key })).status).toBe(422);
+    // Past its days the link shows nothing; the next mail carries a fresh one.
+    await db.orderAccessToken.updateMany({ where: { orderId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await invoke("rest", "guestOrder", { token }, { key })).status).toBe(404);
+  });
+
+  it("a guest who names themselves after another's order link gets nothing of that order", async () => {
+    const victim = await guestOrder(`${unique("victim")}@example.com`);
+    await drain();
+    const before = await (await getDb()).orderAccessToken.count({ where: { orderId: victim } });
+    const email = `${unique("imitator")}@example.com`;
+    await guestOrder(email, `sealed-order-${victim}`);
+    await drain();
+    const [mail] = to(email);
+    expect(mail.text).toContain("Hello unavailable");
+    expect(await (await getDb()).orderAccessToken.count({ where: { orderId: victim } })).toBe(before);
   });
 
   it("a French cart gets French mail; two drains racing send each message once", async () => {

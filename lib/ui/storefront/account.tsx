@@ -155,11 +155,38 @@ export function OrderPage({ id }: { id: string }) {
   if (!shop.customerToken) return <NeedsSignIn />;
   if (order.isPending) return <Loading what="the order" />;
   if (order.isError) return <ErrorMessage error={order.error} />;
-  const o = order.data;
-  const cur = o.orderCurrencyCode;
   return (
     <>
       <p><Link href="/account">← Your orders</Link></p>
+      <OrderView o={order.data} />
+    </>
+  );
+}
+
+/** A guest's order, by the link its order mails carry (`/orders/view?token=…`). */
+export function GuestOrderPage() {
+  const shop = useShop();
+  const token = useSearchParams().get("token") ?? "";
+  const order = useQuery({
+    queryKey: ["guest-order", token],
+    queryFn: () => shop.call<OrderDetail>("guest-order", { query: { token }, bearer: "none" }),
+    enabled: shop.ready && !!token,
+    retry: false,
+  });
+  if (!token) return <Empty>This link names no order. Open the link from your order mail.</Empty>;
+  if (!shop.ready || order.isPending) return <Loading what="your order" />;
+  if (order.isError) {
+    return order.error instanceof ApiError && order.error.status === 404
+      ? <Empty>This order link is unknown or has expired. The latest mail about your order carries a fresh one.</Empty>
+      : <ErrorMessage error={order.error} />;
+  }
+  return <OrderView o={order.data} />;
+}
+
+function OrderView({ o }: { o: OrderDetail }) {
+  const cur = o.orderCurrencyCode;
+  return (
+    <>
       <h1>Order #{o.incrementId}</h1>
       <p>Placed {day(o.createdAt)} · <span className="sf-status">{o.status}</span>{o.payment ? ` · ${o.payment.methodTitle}` : ""}{o.shippingTitle ? ` · ${o.shippingTitle}` : ""}</p>
       <table className="sf-lines">

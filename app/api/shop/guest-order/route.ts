@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { guestOrder } from "@/lib/orders/customer-operations";
+export const GET = rest(guestOrder);
