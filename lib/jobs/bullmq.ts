@@ -32,7 +32,8 @@ function options(job: AnyJob, key?: string, at?: Date): JobsOptions {
     delay: at ? Math.max(0, at.getTime() - Date.now()) : undefined,
     attempts: job.attempts,
     backoff: { type: "custom" },
-    removeOnComplete: { age: DAY_S },
+    // As on the embedded queue: a job with a key is kept a day once done, so that the key is not run again meanwhile.
+    removeOnComplete: key ? { age: DAY_S } : true,
     removeOnFail: false,
   };
 }

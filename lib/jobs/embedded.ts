@@ -2,7 +2,8 @@
 // added them. Nothing to run beside the store, and a job added in a change's own transaction would be there exactly
 // when the change is. A worker claims a due job with a compare-and-set, so two processes sharing the database never
 // run one try twice; a claim left by a crashed worker lapses after LOCK_MS and the job is tried again. A completed
-// job is kept a day (its key keeps a schedule's round from running twice), a failed one until it is retried.
+// job with a key is kept a day (its key keeps a schedule's round from running twice), one without is deleted, and a
+// failed one stays until it is retried.
 import { getSql } from "../db/client.ts";
 import type { Sql } from "../db/sql/index.ts";
 import type { DB } from "../db/sql/index.ts";
@@ -94,7 +95,9 @@ export function embeddedQueue(sqlOf: () => Promise<Sql> = getSql): EmbeddedQueue
       ran++;
       try {
         const result = await job.run(JSON.parse(row.data), ctx);
-        await sql.updateTable("Job").set({ state: "completed", finishedAt: new Date(), lockedUntil: null, lastError: null }).where("id", "=", row.id).execute();
+        // A job without a key is gone once done; one with a key stays a day, so its key is not run again meanwhile.
+        if (row.key === null) await sql.deleteFrom("Job").where("id", "=", row.id).execute();
+        else await sql.updateTable("Job").set({ state: "completed", finishedAt: new Date(), lockedUntil: null, lastError: null }).where("id", "=", row.id).execute();
         if (result) log("info", { ...fields, ...result }, "job completed");
       } catch (e) {
         const lastError = errorText(e);

@@ -50,7 +50,8 @@ export async function enqueueMail(tx: MailWriter, kind: MailKind, to: string, da
   if ("insertInto" in tx) await tx.insertInto("MailMessage").values(row).execute();
   // createMany: one INSERT without reading the row back, where create would answer it.
   else await tx.mailMessage.createMany({ data: [row] });
-  hook.__commerceMailListener?.();
+  // Mail that will never be sent (no SMTP_URL) needs no relay.
+  if (send) hook.__commerceMailListener?.();
 }
 
 /** The unsent messages due at `now`, the longest waiting first: each is handed to the queue (./jobs.ts). */

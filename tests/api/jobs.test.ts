@@ -107,6 +107,23 @@ describe.each(VIAS)("failed jobs over %s", (via) => {
   });
 });
 
+describe("completed jobs", () => {
+  it("are forgotten at once without a key, and kept with one so that the key does not run again", async () => {
+    broken = false;
+    const [loose, keyed] = [unique("loose"), unique("keyed")];
+    await queue.add(flaky, { tag: loose });
+    await queue.add(flaky, { tag: keyed }, { key: keyed });
+    await queue.runDue([flaky]);
+    const db = await getDb();
+    expect(await db.job.count({ where: { data: JSON.stringify({ tag: loose }) } })).toBe(0);
+    expect(await db.job.findUniqueOrThrow({ where: { key: keyed } })).toMatchObject({ state: "completed", attempts: 1 });
+    // The same key added again is not run again.
+    await queue.add(flaky, { tag: keyed }, { key: keyed });
+    await queue.runDue([flaky]);
+    expect([runs.get(loose), runs.get(keyed)]).toEqual([1, 1]);
+  });
+});
+
 describe("jobs on the command line", () => {
   it("lists failed jobs and retries one", async () => {
     const tag = unique("cli");
