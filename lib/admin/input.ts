@@ -48,6 +48,32 @@ export function orderBy(spec: SortSpec, sort: string | undefined, order: "asc" |
   return key === "id" ? [primary] : [primary, { id: dir }];
 }
 
+/** An instant in ISO 8601: a date (midnight UTC) or a date and time with its offset. */
+const instant = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: "must be an ISO 8601 date or date-time with offset, e.g. 2026-01-31 or 2026-01-31T09:30:00Z",
+    })
+    .transform((v) => new Date(v));
+
+/** What changed since: admin lists of records that keep their times (./resource.ts `changes`). */
+export const ChangeArgs = z.object({ updatedSince: instant().optional(), createdSince: instant().optional() });
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A list's query as an object that refuses what it does not know: a misspelt filter (`created_at_from`) is a 422
+ * naming it and the parameters the list takes, never the whole list as if unfiltered.
+ */
+export function listInput<S extends z.ZodRawShape>(shape: S) {
+  const known = [...Object.keys(shape).map(snake), "page", "per_page"].join(", ");
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown parameter ${issue.keys.map(snake).join(", ")}; this list takes ${known}` : undefined),
+  });
+}
+
 export const SortArgs = z.object({
   sort: z.string().trim().max(60).optional(),
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),

@@ -19,7 +19,7 @@ import { operation, type AnyOperation, type ListOperation, type MultipartSpec, t
 import { recordId } from "../operations/fields.ts";
 import { NotFound } from "../errors.ts";
 import { deletedShape } from "../wire/shapes.ts";
-import { assertSomeField, deepCamel, orderBy, SortArgs, type SortSpec } from "./input.ts";
+import { assertSomeField, ChangeArgs, deepCamel, listInput, orderBy, SortArgs, type SortSpec } from "./input.ts";
 
 export const ADMIN_LIST = { defaultPerPage: 10, maxPerPage: 50 };
 
@@ -71,6 +71,11 @@ export interface ResourceSpec<O extends z.ZodObject, F extends z.ZodObject, C ex
   filters?: F;
   where?: (ctx: RequestContext, filters: z.output<F>) => object | Promise<object>;
   sort?: SortSpec;
+  /**
+   * The model keeps `createdAt` and `updatedAt`: the list also takes `created_since` and `updated_since` (ISO 8601,
+   * inclusive) and sorts by `created_at` and `updated_at`, so a connector reads only what changed since its last run.
+   */
+  changes?: true;
   /** Returns the new id, or the id with fields shown once beside the record (a secret). */
   create?: { input: C; summary?: string; run(ctx: RequestContext, input: z.output<C>): Promise<number | { id: number; extra: object }> };
   update?: { input: U; summary?: string; run(ctx: RequestContext, id: number, input: z.output<U>): Promise<void> };
@@ -127,21 +132,28 @@ export function adminResource<
   // Typed as any output: what `run` answers is projected to it (lib/operations/project.ts), see ResourceSpec.
   const output: z.ZodType = spec.output;
   const filters = (spec.filters ?? z.object({})) as F;
+  const sorts: SortSpec = spec.changes
+    ? { ...(spec.sort ?? DEFAULT_SORT), fields: { ...(spec.sort ?? DEFAULT_SORT).fields, created_at: (d) => ({ createdAt: d }), updated_at: (d) => ({ updatedAt: d }) } }
+    : (spec.sort ?? DEFAULT_SORT);
   const list: ListOperation = operation({
     name: `admin${spec.many}`,
     surface: "admin",
     kind: "query",
-    summary: `List ${spec.many.toLowerCase()}: filters, \`sort\`, \`page\` and \`per_page\` (at most 50).`,
+    summary:
+      `List ${spec.many.toLowerCase()}: filters, \`sort\`, \`page\` and \`per_page\` (at most 50)` +
+      (spec.changes ? "; `updated_since` and `created_since` (ISO 8601) for what changed since then." : ".") +
+      " An unknown parameter is a 422 naming it.",
     access: { admin: perm("list", "view") },
-    input: filters.extend(SortArgs.shape),
+    input: listInput({ ...filters.shape, ...SortArgs.shape, ...(spec.changes ? ChangeArgs.shape : {}) }),
     output,
     list: ADMIN_LIST,
     rest: { method: "GET", paths: [base] },
     run: async (ctx, input, paging) => {
-      const { sort, order, ...rest } = input as { sort?: string; order?: "asc" | "desc" };
+      const { sort, order, updatedSince, createdSince, ...rest } = input as { sort?: string; order?: "asc" | "desc"; updatedSince?: Date; createdSince?: Date };
       const filtered = spec.where ? await spec.where(ctx, rest as z.output<F>) : {};
-      const where = spec.visible ? { AND: [filtered, spec.visible(ctx)] } : filtered;
-      const orderByList = orderBy(spec.sort ?? DEFAULT_SORT, sort, order);
+      const since = { ...(updatedSince ? { updatedAt: { gte: updatedSince } } : {}), ...(createdSince ? { createdAt: { gte: createdSince } } : {}) };
+      const where = { AND: [filtered, since, spec.visible?.(ctx) ?? {}] };
+      const orderByList = orderBy(sorts, sort, order);
       const [total, rows, shared] = await Promise.all([
         delegate(ctx).count({ where }),
         paging.limit === 0 ? [] : delegate(ctx).findMany({ where, orderBy: orderByList, skip: paging.offset, take: paging.limit, ...include(ctx) }),

@@ -21,6 +21,7 @@ export const products = adminResource({
   output: AdminProduct,
   include: productInclude,
   toOutput: toAdminProduct,
+  changes: true,
   filters: z.object({
     sku: z.string().trim().max(191).optional(),
     name: z.string().trim().max(255).optional(),

@@ -41,6 +41,7 @@ export const customers = adminResource({
   output: AdminCustomer,
   include: () => ({ _count: { select: { orders: true, addresses: true } } }),
   toOutput: (_ctx, c) => ({ ...c, ordersCount: c._count.orders, addressesCount: c._count.addresses }),
+  changes: true,
   filters: z.object({
     email: z.string().trim().max(191).optional(),
     name: z.string().trim().max(100).optional(),

@@ -100,6 +100,7 @@ export const orders = adminResource({
   output: AdminOrder,
   include: orderInclude,
   toOutput: toAdminOrder,
+  changes: true,
   filters: z.object({
     status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
     customerId: intParam().optional(),

@@ -23,6 +23,7 @@ export const returns = adminResource({
   include: () => returnInclude,
   shared: returnScope,
   toOutput: (ctx, r, scope) => ({ ...toReturnDetail(ctx, r, scope), customerId: r.customerId }),
+  changes: true,
   filters: z.object({
     status: intParam().pipe(z.int().min(1).max(9, { message: "must be a status id 1 to 9" })).optional(),
     orderId: intParam().optional(),
