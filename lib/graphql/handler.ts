@@ -12,11 +12,11 @@ import { AppError } from "../errors.ts";
 import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
-import { documentCost, operationRootFields } from "./documents.ts";
+import { documentCost, documentFacts, operationRootFields } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey, executionErrors } from "./response-cache.ts";
 import { reusedAnswer, reuseKey, type RootCall } from "./reuse.ts";
 import { documentLimits } from "./limits.ts";
-import { addLogSecrets, withRequestLog, yogaLogger } from "../log/index.ts";
+import { addLogSecrets, noteRequest, withRequestLog, yogaLogger } from "../log/index.ts";
 import { redactSecrets, submittedSecrets, type RedactionContext } from "./redact.ts";
 import { graphiqlOptions, graphiqlRenderer, withGraphiqlPolicy } from "./graphiql.ts";
 
@@ -120,6 +120,13 @@ function documentKeyRefusal(e: unknown, query: unknown, operationName: unknown, 
   return statuses.size === 1 ? keyRefusal(e, ops[0]!) : e;
 }
 
+/** The operation a document runs, for the request's log line: its name (when it has one) and its root fields. */
+function operationFacts(query: unknown, operationName: unknown): Record<string, string> {
+  const named = typeof operationName === "string" && operationName ? operationName : [...documentFacts(query).rootFields.keys()].find(Boolean);
+  const fields = operationRootFields(query, operationName);
+  return { ...(named ? { operation: named } : {}), ...(fields ? { fields: [...fields.names].join(",") } : {}) };
+}
+
 export function graphqlRoute(surface: Surface, endpoint: string, operations: () => AnyOperation[]) {
   let yoga: ReturnType<typeof createYoga<ServerContext>> | null = null;
   const server = () =>
@@ -148,6 +155,7 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
       // Each root field is one request of the key's or token's budget; a document that cannot be paid for in full
       // is refused (429) before any of it runs.
       const cost = documentCost(query, operationName);
+      noteRequest(operationFacts(query, operationName));
       const gate = surface === "shop" || requireKey
         ? await openGate(req, surface, { requireKey, cost }).catch((e: unknown) => {
             throw documentKeyRefusal(e, query, operationName, operations());

@@ -11,6 +11,7 @@ import { Cache } from "../cache/index.ts";
 import { CATALOG_CACHE_MS, CATALOG_TABLES, STOCK_TABLES } from "../catalog/cache.ts";
 import { documentFacts, type DocumentFacts } from "./documents.ts";
 import { GRAPHQL_LIMITS } from "./limits.ts";
+import { noteRequest } from "../log/index.ts";
 import { shopOperations } from "../operations/shop.ts";
 
 /**
@@ -37,7 +38,7 @@ export interface Answer {
 const erred = new WeakMap<Request, boolean>();
 const answersErred = new WeakMap<Response, boolean>();
 
-type ResultLike = { errors?: unknown };
+type ResultLike = { errors?: readonly { extensions?: { code?: unknown } }[] };
 
 /**
  * Reads, as yoga processes an execution result, whether it has errors; `answerOf` then knows without parsing the
@@ -47,6 +48,9 @@ export const executionErrors: Plugin = {
   onResultProcess({ request, result }) {
     const results: unknown[] = Array.isArray(result) ? result : [result];
     erred.set(request, results.some((r) => !r || typeof r !== "object" || Symbol.asyncIterator in r || (r as ResultLike).errors !== undefined));
+    // The outcome inside a 200: the first error's code goes on the request's log line.
+    const first = results.map((r) => (r as ResultLike | null)?.errors?.[0]).find(Boolean);
+    if (first) noteRequest({ error: typeof first.extensions?.code === "string" ? first.extensions.code : "GRAPHQL_ERROR" });
   },
   onResponse({ request, response }) {
     const errors = erred.get(request);

@@ -19,6 +19,7 @@ import { requireSession, sessionToken } from "../admin-session/http.ts";
 import { consume, DEFAULT_LIMIT, type Budget } from "../rate-limit/index.ts";
 import { clientIp } from "./client-ip.ts";
 import { ownOrigin } from "./origin.ts";
+import { noteRequest } from "../log/index.ts";
 
 export interface Gate {
   ctx: RequestContext;
@@ -81,7 +82,23 @@ export async function openGate(req: Request, surface: Surface, opts: GateOptions
     currency: req.headers.get("x-currency"),
   });
   const base = { db, sql, surface, ip: clientIp(req), ...scope, baseUrl: ownOrigin(req), origin: req.headers.get("origin") };
-  return GATES[surface](req, base, opts);
+  const gate = await GATES[surface](req, base, opts);
+  noteRequest(callerOf(gate.ctx));
+  return gate;
+}
+
+/**
+ * Who called, for the request's log line: ids only, never a secret. `credentialId` is the customer's or integration
+ * token's row (a field named after tokens would be blotted out of the line as a secret); `panel` marks the panel's
+ * session.
+ */
+function callerOf(ctx: RequestContext): Record<string, number | boolean> {
+  const p = ctx.principal;
+  const who: Record<string, number | boolean> = ctx.storefrontKeyId ? { keyId: ctx.storefrontKeyId } : {};
+  if (p.kind === "customer") Object.assign(who, { customerId: p.customerId, credentialId: p.tokenId });
+  else if (p.kind === "guestCart") who.cartId = p.cartId;
+  else if (p.kind === "admin") Object.assign(who, { adminId: p.adminId }, p.sessionId ? { panel: true } : { credentialId: p.tokenId });
+  return who;
 }
 
 async function storefrontGate(req: Request, base: Base, opts: GateOptions): Promise<Gate> {

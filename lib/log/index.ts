@@ -13,6 +13,8 @@ interface RequestScope {
   id: string;
   /** This request's own credentials, blotted out of every line it logs. */
   secrets: string[];
+  /** What its access line adds: who called and what ran (noteRequest). */
+  noted?: Record<string, unknown>;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -34,6 +36,15 @@ export function addLogSecrets(values: readonly string[]): void {
   const store = scope.getStore();
   if (!store) return;
   for (const v of values) if (v.length >= 8 && !store.secrets.includes(v)) store.secrets.push(v);
+}
+
+/**
+ * Adds fields to the current request's access line: the caller (key, customer, admin and token ids, never a secret,
+ * from the gate), the GraphQL operation and the code of its first error, the MCP tool.
+ */
+export function noteRequest(fields: Record<string, unknown>): void {
+  const store = scope.getStore();
+  if (store) store.noted = { ...store.noted, ...fields };
 }
 
 /** A text with every credential of the current request, and anything shaped like a credential, blotted out. */
@@ -176,7 +187,8 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
     const secrets = [req.headers.get("x-storefront-key"), req.headers.get("authorization")?.replace(/^Bearer\s+/i, ""), ...cookies]
       .filter((s): s is string => !!s && s.trim().length >= 8)
       .map((s) => s.trim());
-    return scope.run({ id, secrets }, () => inFlightWhile(async () => {
+    const store: RequestScope = { id, secrets };
+    return scope.run(store, () => inFlightWhile(async () => {
       const started = performance.now();
       const url = new URL(req.url);
       let res: Response;
@@ -202,6 +214,7 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
           status: res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
           ip: loggedIp(req),
+          ...store.noted,
         },
         "request",
       );

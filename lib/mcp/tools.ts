@@ -12,7 +12,7 @@ import { authorize } from "../operations/authorize.ts";
 import { Validation } from "../errors.ts";
 import { toAppError } from "../http/respond.ts";
 import { MAX_PAGE } from "../http/rest.ts";
-import { logError } from "../log/index.ts";
+import { logError, noteRequest } from "../log/index.ts";
 import { NEXT_STEP } from "./guidance.ts";
 
 type Json = Record<string, unknown>;
@@ -137,12 +137,14 @@ async function answer(ctx: RequestContext, op: AnyOperation, args: Json): Promis
  * answers 500 `internal`, as on REST.
  */
 export async function callTool(ctx: RequestContext, op: AnyOperation, args: Json): Promise<CallToolResult> {
+  noteRequest({ tool: op.name });
   try {
     return await answer(ctx, op, args);
   } catch (e) {
     const known = toAppError(e);
     if (!known) logError(e);
     const body = known ? { status: known.status, ...known.body() } : { status: 500, message: "Internal server error.", error: "internal" };
+    noteRequest({ error: String(body.error) });
     return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.status} ${String(body.error)}: ${String(body.message)}` }] };
   }
 }

@@ -9,6 +9,11 @@ import { operation } from "../../lib/operations/define.ts";
 import { rest } from "../../lib/http/rest.ts";
 import { graphqlRoute } from "../../lib/graphql/handler.ts";
 import { useLogDestination } from "../../lib/log/index.ts";
+import { sha256 } from "../../lib/auth/secrets.ts";
+import { mcpToolCall } from "./support/mcp.ts";
+import { shopOperations } from "../../lib/operations/shop.ts";
+
+const shopOperation = (name: string) => shopOperations.find((o) => o.name === name)!;
 
 const lines: string[] = [];
 const entries = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
@@ -70,6 +75,41 @@ describe("every request has an id, in the answer and on its log line", () => {
     const res = await call("GET", "/api/shop/channels");
     expect(res.status).toBe(401);
     expect(linesOf(res.headers.get("X-Request-Id"))[0]).toMatchObject({ status: 401 });
+  });
+});
+
+describe("each line says who called, what ran and how it ended", () => {
+  it("names the key, the customer and their token on the Shop API, and the admin and token on the Admin API", async () => {
+    const keyId = (await (await getDb()).storefrontKey.findUniqueOrThrow({ where: { keyHash: sha256(key) } })).id;
+    const mine = await call("GET", "/api/shop/customer-profile", undefined, { key, bearer: shopper.token });
+    expect(mine.status).toBe(200);
+    const line = linesOf(mine.headers.get("X-Request-Id"))[0];
+    expect(line).toMatchObject({ keyId, customerId: shopper.id, credentialId: expect.any(Number) });
+    const adminAnswer = await call("GET", "/api/admin/settings/channels", undefined, { bearer: admin });
+    const adminLine = linesOf(adminAnswer.headers.get("X-Request-Id"))[0];
+    expect(adminLine).toMatchObject({ adminId: expect.any(Number), credentialId: Number(admin.split("|")[0]) });
+    for (const l of [line, adminLine]) expect(JSON.stringify(l)).not.toMatch(/\|[A-Za-z0-9_-]{20,}|pk_/);
+  });
+
+  it("names a GraphQL call's operation and root fields, and the code of a refusal inside a 200", async () => {
+    const ok = await graphql("query Shop { channels { __typename } }", undefined, { key });
+    expect(linesOf(ok.headers.get("X-Request-Id"))[0]).toMatchObject({ status: 200, operation: "Shop", fields: "channels" });
+    expect(linesOf(ok.headers.get("X-Request-Id"))[0].error).toBeUndefined();
+    const refused = await graphql("query Me { readCustomerProfile { id } }", undefined, { key });
+    expect(refused.status).toBe(200);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBeTruthy();
+    expect(linesOf(refused.headers.get("X-Request-Id"))[0]).toMatchObject({ status: 200, operation: "Me", fields: "readCustomerProfile", error: refused.body.errors?.[0]?.extensions?.code });
+  });
+});
+
+describe("an MCP call's line", () => {
+  it("names the tool, and the code of a refusal", async () => {
+    const ok = await mcpToolCall(shopOperation("channels"), {}, { key });
+    expect(ok.status).toBe(200);
+    expect(linesOf(ok.headers.get("X-Request-Id"))[0]).toMatchObject({ status: 200, tool: "channels", keyId: expect.any(Number) });
+    const refused = await mcpToolCall(shopOperation("readCustomerProfile"), {}, { key });
+    expect(refused.ok).toBe(false);
+    expect(linesOf(refused.headers.get("X-Request-Id"))[0]).toMatchObject({ tool: "readCustomerProfile", error: refused.code });
   });
 });
 
