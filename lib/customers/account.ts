@@ -1,5 +1,6 @@
 // Registration, login, logout, token verification and the forgotten-password request.
 import bcrypt from "bcryptjs";
+import { assertConfirmed } from "./confirmation.ts";
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import { BadRequest, Unauthenticated, Validation } from "../errors.ts";
@@ -36,7 +37,8 @@ export interface Registration {
   lastName: string;
   email: string;
   password: string;
-  confirmPassword: string;
+  confirmPassword?: string;
+  passwordConfirmation?: string;
   phone?: string;
   gender?: string;
   dateOfBirth?: string;
@@ -45,9 +47,7 @@ export interface Registration {
 
 export async function register(ctx: RequestContext, input: Registration) {
   await spendAttempt("register", input.email, ctx.ip);
-  if (input.password !== input.confirmPassword) {
-    throw Validation.field("confirmPassword", "The password confirmation does not match.");
-  }
+  assertConfirmed(input, "confirmPassword");
   await assertPasswordRule("password", input.password, personalWords(input.email, input.firstName, input.lastName, `${input.firstName} ${input.lastName}`));
   const taken = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw Validation.field("email", "This email is already registered.");
@@ -171,7 +171,8 @@ export interface PasswordResetInput {
   token: string;
   email: string;
   password: string;
-  passwordConfirmation: string;
+  passwordConfirmation?: string;
+  confirmPassword?: string;
 }
 
 /**
@@ -180,9 +181,7 @@ export interface PasswordResetInput {
  */
 export async function resetPassword(ctx: RequestContext, input: PasswordResetInput) {
   await spendAttempt("resetPassword", input.email, ctx.ip);
-  if (input.password !== input.passwordConfirmation) {
-    throw Validation.field("passwordConfirmation", "The password confirmation does not match.");
-  }
+  assertConfirmed(input, "passwordConfirmation");
   const invalid = () => new BadRequest("This password reset link is invalid or has expired. Ask for a new one.", "invalid_reset_token");
   const tokenHash = sha256(input.token);
   const reset = await ctx.db.passwordReset.findUnique({ where: { tokenHash } });

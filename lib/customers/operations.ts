@@ -1,5 +1,6 @@
 // Account operations open to the storefront key: register, log in; and the token chores around them.
 import { z } from "zod";
+import { confirmationFields, confirmationRequired } from "./confirmation.ts";
 import { operation } from "../operations/define.ts";
 import { boolParam, email, text } from "../operations/fields.ts";
 import { CustomerShape } from "./shapes.ts";
@@ -32,13 +33,15 @@ export const createCustomer = operation({
   ...shopPublic,
   name: "createCustomer",
   kind: "mutation",
-  summary: "Register a customer; the answer carries the bearer `token` (and the legacy `apiToken`, never a bearer).",
+  summary:
+    "Register a customer; `confirmPassword` (or `passwordConfirmation`) repeats the password. The answer carries the bearer " +
+    "`token` (and the legacy `apiToken`, never a bearer).",
   input: z.object({
     firstName: text(100),
     lastName: text(100),
     email: email(),
     password: newPassword(),
-    confirmPassword: z.string().max(128),
+    ...confirmationFields,
     phone: z.string().trim().max(40).optional(),
     gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).optional(),
     dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
@@ -47,7 +50,7 @@ export const createCustomer = operation({
     status: ignoredFlag(),
     isVerified: ignoredFlag(),
     isSuspended: ignoredFlag(),
-  }),
+  }).refine(...confirmationRequired("confirmPassword")),
   output: CustomerShape.extend({
     token: z.string(),
     apiToken: z.string(),
@@ -143,14 +146,15 @@ export const createResetPassword = operation({
   name: "createResetPassword",
   kind: "mutation",
   summary:
-    "Set a new password with the token from a reset mail (single use, expires). Ends every token of the account. " +
+    "Set a new password with the token from a reset mail (single use, expires); `passwordConfirmation` (or `confirmPassword`) " +
+    "repeats it. Ends every token of the account. " +
     "A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422.",
   input: z.object({
     token: z.string().trim().min(1, { message: "is required" }).max(200),
     email: email(),
     password: newPassword(),
-    passwordConfirmation: z.string().max(128),
-  }),
+    ...confirmationFields,
+  }).refine(...confirmationRequired("passwordConfirmation")),
   output: Result,
   rest: { method: "PUT", paths: ["/api/shop/customers/reset-password"], errors: [400] },
   run: resetPassword,

@@ -1,5 +1,6 @@
 // The signed-in customer's own profile: read, update (a new password or email needs the current password) and delete.
 import bcrypt from "bcryptjs";
+import { assertConfirmed } from "../customers/confirmation.ts";
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import { Forbidden, NotFound, Validation } from "../errors.ts";
@@ -64,6 +65,7 @@ export interface ProfileUpdate {
   currentPassword?: string;
   password?: string;
   confirmPassword?: string;
+  passwordConfirmation?: string;
 }
 
 export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
@@ -72,9 +74,7 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
   if (input.id !== undefined && input.id !== customer.id) throw new NotFound("Customer");
   const newEmail = input.email !== undefined && input.email !== customer.email ? input.email : undefined;
   let passwordHash: string | undefined;
-  if (input.password !== undefined && input.password !== input.confirmPassword) {
-    throw Validation.field("confirmPassword", "The password confirmation does not match.");
-  }
+  if (input.password !== undefined) assertConfirmed({ ...input, password: input.password }, "confirmPassword");
   if (newEmail !== undefined || input.password !== undefined) {
     // The email decides where a reset link goes, so changing it is as much a takeover as changing the password:
     // both need the current password, and a stolen bearer may not guess it faster than a login could.

@@ -143,7 +143,7 @@ describe.each(register)("register ($name)", (transport) => {
     expect(await count("customer", { email: "customer@example.com" })).toBe(1);
   });
 
-  const invalid: { name: string; change: Record<string, unknown>; drop?: string[]; fields: string[]; graphqlStatus?: number }[] = [
+  const invalid: { name: string; change: Record<string, unknown>; drop?: string[]; fields: string[]; graphqlStatus?: number; graphqlFields?: string[] }[] = [
     { name: "a password confirmation that differs", change: { confirmPassword: "Str0ng!Passw0rd" }, fields: ["confirmPassword"] },
     { name: "a password under 12 characters", change: { password: "Sh0rt-pass!", confirmPassword: "Sh0rt-pass!" }, fields: ["password"] },
     { name: "a common password", change: { password: "Password1234!", confirmPassword: "Password1234!" }, fields: ["password"] },
@@ -162,11 +162,13 @@ describe.each(register)("register ($name)", (transport) => {
       drop: ["firstName", "lastName", "password", "confirmPassword"],
       fields: ["firstName", "lastName", "password", "confirmPassword"],
       graphqlStatus: 400, // GraphQL refuses the document itself: the input type marks them required
+      // ...all but the confirmation, which either of two names gives (`confirmPassword`, `passwordConfirmation`).
+      graphqlFields: ["firstName", "lastName", "password"],
     },
     { name: "a missing email", change: {}, drop: ["email"], fields: ["email"], graphqlStatus: 400 },
   ];
 
-  it.each(invalid)("$name: 422 naming $fields, nothing written", async ({ change, drop = [], fields, graphqlStatus }) => {
+  it.each(invalid)("$name: 422 naming $fields, nothing written", async ({ change, drop = [], fields, graphqlStatus, graphqlFields }) => {
     const key = await storefrontKey();
     const marker = unique("Invalid");
     const input: Record<string, unknown> = registration({ lastName: marker, ...change });
@@ -178,7 +180,7 @@ describe.each(register)("register ($name)", (transport) => {
     expect(res.status, JSON.stringify(res.raw)).toBe(transport.name === "GraphQL" && graphqlStatus ? graphqlStatus : 422);
     expectNoServerError(res);
     expect(res.data).toBeNull();
-    for (const field of fields) expectFieldNamed(res, field);
+    for (const field of transport.name === "GraphQL" && graphqlFields ? graphqlFields : fields) expectFieldNamed(res, field);
     expect(await count("customer", { OR: [{ email: String(email) }, { lastName: marker }] })).toBe(0);
     expect(await count("customerToken", { customer: { email: String(email) } })).toBe(0);
   });

@@ -1021,7 +1021,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a customer; the answer carries the bearer `token` (and the legacy `apiToken`, never a bearer). */
+        /** Register a customer; `confirmPassword` (or `passwordConfirmation`) repeats the password. The answer carries the bearer `token` (and the legacy `apiToken`, never a bearer). */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -1122,7 +1122,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a new password with the token from a reset mail (single use, expires). Ends every token of the account. A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422. */
+        /** Set a new password with the token from a reset mail (single use, expires); `passwordConfirmation` (or `confirmPassword`) repeats it. Ends every token of the account. A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422. */
         put: operations["createResetPassword"];
         post?: never;
         delete?: never;
@@ -3417,7 +3417,8 @@ export interface components {
             lastName: string;
             email: string;
             password: string;
-            confirmPassword: string;
+            confirmPassword?: string;
+            passwordConfirmation?: string;
             phone?: string;
             /** @enum {string} */
             gender?: "Male" | "Female" | "Other";
@@ -3496,7 +3497,8 @@ export interface components {
             token: string;
             email: string;
             password: string;
-            passwordConfirmation: string;
+            confirmPassword?: string;
+            passwordConfirmation?: string;
         };
         createUpdateCartItemInput: {
             cartItemId: number;
@@ -3562,6 +3564,7 @@ export interface components {
             currentPassword?: string;
             password?: string;
             confirmPassword?: string;
+            passwordConfirmation?: string;
         };
         updateProductReviewInput: {
             id: number;

@@ -1,0 +1,35 @@
+// A new password is confirmed under either name the family's clients send: `confirmPassword` (registration and the
+// profile, documented as primary) or `passwordConfirmation` (the password reset's, Laravel's name). Each operation that
+// takes a new password accepts both, so a client need not learn which call spells it which way.
+import { z } from "zod";
+import { Validation } from "../errors.ts";
+
+export const confirmationFields = {
+  confirmPassword: z.string().max(128).optional(),
+  /** The same as `confirmPassword`, by its other name. */
+  passwordConfirmation: z.string().max(128).optional(),
+};
+
+export interface Confirmed {
+  password: string;
+  confirmPassword?: string;
+  passwordConfirmation?: string;
+}
+
+/**
+ * The refinement that makes one of the two names required, reported on `field` (the operation's documented name)
+ * beside the other missing fields of the same input: `schema.refine(...confirmationRequired("confirmPassword"))`.
+ */
+export function confirmationRequired(field: "confirmPassword" | "passwordConfirmation") {
+  const given = (v: unknown) => typeof v === "object" && v !== null && ("confirmPassword" in v || "passwordConfirmation" in v);
+  const check = (v: unknown) => given(v) && ((v as Confirmed).confirmPassword !== undefined || (v as Confirmed).passwordConfirmation !== undefined);
+  const params: { path: PropertyKey[]; message: string; when: () => boolean } = { path: [field], message: "is required", when: () => true };
+  return [check, params] as const;
+}
+
+/** 422 on `field` (the operation's documented name) when the confirmation is missing or differs from `password`. */
+export function assertConfirmed(input: Confirmed, field: "confirmPassword" | "passwordConfirmation"): void {
+  const given = field === "confirmPassword" ? (input.confirmPassword ?? input.passwordConfirmation) : (input.passwordConfirmation ?? input.confirmPassword);
+  if (given === undefined) throw Validation.field(field, "is required");
+  if (given !== input.password) throw Validation.field(field, "The password confirmation does not match.");
+}
