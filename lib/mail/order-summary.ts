@@ -1,19 +1,10 @@
 // What every order mail shows beside its own news: the lines (quantity, name, SKU, line total), the totals, both
 // addresses, and the payment and shipping methods, as mail data (lib/mail/templates.ts lays them out per locale).
+import type { OrderAddress } from "../generated/sqlite/client.ts";
 import type { MailData } from "./templates.ts";
 
-export interface SummaryAddress {
-  addressType: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-  address: string;
-  city: string;
-  state: string | null;
-  postcode: string;
-  country: string;
-  phone: string | null;
-}
+/** An address as the order keeps it, the parts a mail shows. */
+export type SummaryAddress = Pick<OrderAddress, "addressType" | "firstName" | "lastName" | "companyName" | "address" | "city" | "state" | "postcode" | "country" | "phone">;
 
 export interface SummaryOrder {
   lines: { name: string; sku: string; quantity: number; total: string }[];
