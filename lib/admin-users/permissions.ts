@@ -25,6 +25,8 @@ const AREAS = {
   "settings.storefront-keys": ["view", "create", "edit", "delete"],
   "settings.mail": ["view"],
   "settings.jobs": ["view", "edit"],
+  "settings.events": ["view"],
+  "settings.webhooks": ["view", "create", "edit", "delete"],
   "settings.countries": ["view", "create", "edit", "delete"],
   "settings.config": ["view", "edit"],
   "contact-messages": ["view", "edit"],

@@ -13,6 +13,7 @@ import { operations as importOperations } from "../admin/imports/imports.ts";
 import { storeDataOperations } from "../admin/store-data/index.ts";
 import { operations as mailOperations } from "../mail/operations.ts";
 import { operations as jobOperations } from "../jobs/operations.ts";
+import { operations as eventOperations } from "../events/operations.ts";
 
 export const adminOperations: AnyOperation[] = [
   ...catalogOperations,
@@ -28,4 +29,5 @@ export const adminOperations: AnyOperation[] = [
   ...storeDataOperations,
   ...mailOperations,
   ...jobOperations,
+  ...eventOperations,
 ];

@@ -112,13 +112,13 @@ describe("migrations on SQLite, applied by the app", () => {
     const url = sqliteUrl();
     await migrate({ DATABASE_URL: url });
     await sqliteExec(url, `DELETE FROM _prisma_migrations WHERE migration_name = '${LATEST}'`);
-    // What the latest one adds: the OrderAccessToken table.
-    await sqliteExec(url, 'DROP TABLE "OrderAccessToken"');
+    // What the latest one adds: the change feed's tables (it also rebuilds ProductInventory, which it can do again).
+    for (const table of ["WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Event"]) await sqliteExec(url, `DROP TABLE "${table}"`);
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
     expect(await migrate({ DATABASE_URL: url })).toEqual([LATEST]);
     expect(await pendingMigrations(databaseTarget(url))).toEqual([]);
-    const tables = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('OrderAccessToken') ORDER BY name`);
-    expect(tables).toEqual([["OrderAccessToken"]]);
+    const tables = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('Event', 'WebhookSubscription') ORDER BY name`);
+    expect(tables).toEqual([["Event"], ["WebhookSubscription"]]);
   });
 
   it("a failing migration is rolled back, recorded nowhere, and the error names it and the database's reason", async () => {
@@ -139,7 +139,7 @@ describe("migrations on SQLite, applied by the app", () => {
     await migrate({ DATABASE_URL: url });
     // Recorded as not applied while its tables are there: applying it again fails on the table that exists.
     await sqliteExec(url, `UPDATE _prisma_migrations SET rolled_back_at = '2026-01-01T00:00:00.000+00:00' WHERE migration_name = '${LATEST}'`);
-    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*OrderAccessToken`));
+    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*Event`));
     const records = await sqliteRecords(url);
     expect(records).toHaveLength(SQLITE_MIGRATIONS.length); // the rolled-back record only, no new one
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
@@ -186,6 +186,7 @@ const PRISMA_POSTGRES_CHECKSUMS: Record<string, string> = {
   "20261127115350_payment_transactions": "a3676047ff565c8fa36eeccb3d0801ffa25c612606dc37b5c01ecbe9f8d2af4b",
   "20261127150950_background_jobs": "484f7ee7c26064058f68d6fc1970e30b128333bbbe0f777ddb61a65399174a05",
   "20261127153712_order_access_tokens": "0817d8aa255871aa74a0f0269fe48e99257c0c22e3dd25fb65a08f61f733ef51",
+  "20261127181327_change_feed": "18f06d5d04ada8cb724571345ef16c6a66bb6119a1acb1b61b32ce1cecdb2d35",
 };
 
 it("the checksum is Prisma's: the one it recorded for each PostgreSQL migration file", () => {

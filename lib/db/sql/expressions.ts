@@ -114,3 +114,22 @@ function fromScalar(kind: JsonColumn, v: string | number | boolean, pg: boolean)
       return typeof v === "string" ? v : String(v);
   }
 }
+
+/**
+ * The id of the transaction a statement runs in (PostgreSQL's `pg_current_xact_id()`, as a bigint), written with an
+ * event so that the change feed is read in commit order (lib/events/log.ts). SQLite commits one writer at a time and
+ * writes 0.
+ */
+export function currentTxid(): RawBuilder<string> | string {
+  return provider() === "postgresql" ? sql<string>`pg_current_xact_id()::text::bigint` : "0";
+}
+
+/**
+ * Below this transaction id every transaction has ended (committed or rolled back), as the reading statement sees
+ * them: events of those transactions are all there is, so a reader stops before the first transaction still open
+ * and never passes an event that commits later with an earlier place in the log. null on SQLite: what a reader sees
+ * is always whole.
+ */
+export function settledTxid(): RawBuilder<string> | null {
+  return provider() === "postgresql" ? sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint` : null;
+}

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { listAdminEvents } from "@/lib/events/operations";
+export const GET = rest(listAdminEvents);
