@@ -83,3 +83,17 @@ export const eventPurge = defineJob({
     return purged ? { purged } : undefined;
   },
 });
+
+/** The place of the last event a reader can see now: a new subscriber starts after it. */
+export async function latestPlace(db: Sql): Promise<Place> {
+  const settled = settledTxid();
+  const last = await db
+    .selectFrom("Event")
+    .select(["txid", "id"])
+    .$if(settled !== null, (q) => q.where("txid", "<", settled!))
+    .orderBy("txid", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last ? { txid: String(last.txid), id: last.id } : START;
+}

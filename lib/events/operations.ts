@@ -5,6 +5,7 @@ import { operation } from "../operations/define.ts";
 import { intParam } from "../operations/fields.ts";
 import { Cursor, cursorOf, readEvents, readerTypes, retentionDays } from "./log.ts";
 import { EventPatterns, EVENT_TYPE_NAMES } from "./types.ts";
+import { operations as webhookOperations } from "./subscriptions.ts";
 
 export const AdminEvent = z
   .object({
@@ -64,4 +65,4 @@ export const listAdminEvents = operation({
   },
 });
 
-export const operations = [listAdminEvents];
+export const operations = [listAdminEvents, ...webhookOperations];

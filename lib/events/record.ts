@@ -14,10 +14,8 @@ export type EventWriter = Tx | Sql;
 /** A payload as a caller has it: `updatedAt` may be the record's Date. */
 export type EventInput<T extends EventType> = { [K in keyof EventData<T>]: K extends "updatedAt" ? Date | string : EventData<T>[K] };
 
-export interface NewEvent<T extends EventType = EventType> {
-  type: T;
-  data: EventInput<T>;
-}
+/** One event to write: its type and the payload of that type. */
+export type NewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventInput<K> } }[T];
 
 const hook = globalThis as { __commerceEventListener?: () => void };
 
@@ -28,7 +26,7 @@ export function listenForEvents(listener: (() => void) | null): void {
 
 /** Writes one event in `tx`, the transaction of the change. */
 export function recordEvent<T extends EventType>(tx: EventWriter, type: T, data: EventInput<T>): Promise<void> {
-  return recordEvents(tx, [{ type, data }]);
+  return recordEvents(tx, [{ type, data } as NewEvent]);
 }
 
 /** Writes several events in `tx` in one INSERT, in the order given (a sale's stock lines). */

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   "gdpr_received",
   "gdpr_completed",
   "eu_withdrawal_received",
+  "webhook_disabled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -117,6 +118,13 @@ const en: Record<MailKind, Template> = {
       `Reference: ${v(d, "uuid")}`,
     ],
   },
+  webhook_disabled: {
+    subject: (d) => `Webhook ${v(d, "subscriptionId")} was switched off`,
+    paragraphs: (d) => [
+      `The webhook subscription ${v(d, "subscriptionId")} (${v(d, "url")}) failed ${v(d, "failures")} times in a row and was switched off. The last try: ${v(d, "last")}.`,
+      "No event is lost: switch it on again once the receiver answers, and it goes on from the event it stopped at.",
+    ],
+  },
 };
 
 const fr: Record<MailKind, Template> = {
@@ -199,6 +207,13 @@ const fr: Record<MailKind, Template> = {
     paragraphs: (d) => [
       `Nous avons reçu votre rétractation de la commande n° ${v(d, "incrementId")} le ${v(d, "receivedAt")}.`,
       `Référence : ${v(d, "uuid")}`,
+    ],
+  },
+  webhook_disabled: {
+    subject: (d) => `Le webhook ${v(d, "subscriptionId")} a été désactivé`,
+    paragraphs: (d) => [
+      `L'abonnement webhook ${v(d, "subscriptionId")} (${v(d, "url")}) a échoué ${v(d, "failures")} fois de suite et a été désactivé. Dernier essai : ${v(d, "last")}.`,
+      "Aucun événement n'est perdu : réactivez-le quand le destinataire répond, il reprendra à l'événement où il s'est arrêté.",
     ],
   },
 };

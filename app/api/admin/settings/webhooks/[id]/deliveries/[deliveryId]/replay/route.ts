@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { replayAdminWebhookDelivery } from "@/lib/events/subscriptions";
+export const POST = rest(replayAdminWebhookDelivery);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { listAdminWebhookDeliveries } from "@/lib/events/subscriptions";
+export const GET = rest(listAdminWebhookDeliveries);

@@ -1,0 +1,3 @@
+import { rest } from "@/lib/http/rest";
+import { rotateAdminWebhookSecret } from "@/lib/events/subscriptions";
+export const POST = rest(rotateAdminWebhookSecret);
