@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AnyOperation, Surface } from "../operations/define.ts";
 import { DEFAULT_LIMIT, WINDOW_SECONDS } from "../rate-limit/index.ts";
 import { camel } from "../wire/case.ts";
+import { eventWebhooks } from "../events/openapi.ts";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -248,6 +249,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
     },
     servers: [{ url: baseUrl }],
     paths,
+    ...(surface === "admin" ? { webhooks: eventWebhooks(standardSchema) } : {}),
     components: {
       schemas: {
         ...schemas.components,
