@@ -1,59 +1,60 @@
-// Reading the change feed in commit order. An event's place in the log is (txid, id): on PostgreSQL the id of the
-// transaction that wrote it, then its own id. A reader reads only events of transactions that have ended
-// (`settledTxid`): a transaction still open holds back every event after its place, so an event that commits later
-// with an earlier id is never passed over, on one instance or many. On SQLite one writer commits at a time and txid
-// is 0: the id alone is the order. A cursor is the place of the last event read; the next read starts after it.
+// Reading the change feed in commit order. An event is written with its change (./record.ts) but has no place in the
+// log until it has committed: a reader first gives the committed events without one the next places
+// (`placeNewEvents`, one placer at a time), then reads by place. Places only grow, and an event still uncommitted
+// gets a place after every place given so far, so a reader who keeps the place of the last event it read (the
+// cursor) misses nothing and sees nothing twice, on one instance or many.
 import { z } from "zod";
 import type { Sql } from "../db/sql/index.ts";
-import { settledTxid } from "../db/sql/expressions.ts";
+import { placeNewEvents } from "../db/sql/expressions.ts";
 import { defineJob } from "../jobs/queue.ts";
 import { getSql } from "../db/client.ts";
 import { typesOf, type EventType } from "./types.ts";
 
-export interface Place {
-  txid: string;
-  id: number;
-}
+/** The place before the first event. */
+export const START = 0;
 
-export const START: Place = { txid: "0", id: 0 };
+/** A cursor as clients hold it: the place of the last event read, as text. */
+export const cursorOf = (position: number) => String(position);
 
-/** A cursor as clients hold it: opaque text, `<txid>.<id>`. */
-export const cursorOf = (p: Place) => `${p.txid}.${p.id}`;
-
-/** The input check of a cursor: empty or absent reads from the oldest event kept. */
+/** The input check of a cursor (text on every transport): empty reads from the oldest event kept. */
 export const Cursor = z
   .string()
   .trim()
-  .max(40)
-  .regex(/^(\d{1,19}\.\d{1,10})?$/, { message: "is not a cursor of this log (give back the `cursor` of an earlier read)" })
-  .transform((c): Place => (c ? { txid: BigInt(c.split(".")[0]).toString(), id: Number(c.split(".")[1]) } : START));
+  .regex(/^\d{0,10}$/, { message: "is not a cursor of this log (give back the `cursor` of an earlier read)" })
+  .refine((c) => Number(c) <= 2_147_483_647, { message: "is not a cursor of this log" });
+
+/** The place a checked cursor names. */
+export const placeOf = (cursor: string | undefined) => (cursor ? Number(cursor) : START);
+
+/** Places every committed event that has none yet. */
+async function placeAll(db: Sql): Promise<void> {
+  while ((await placeNewEvents(db, 1000)) === 1000);
+}
 
 export interface LoggedEvent {
   id: number;
-  place: Place;
+  position: number;
   type: EventType;
   subject: string;
   data: Record<string, unknown>;
   createdAt: Date;
 }
 
-/** Up to `limit` events after `after`, of `types` (all when null), in commit order. */
-export async function readEvents(db: Sql, after: Place, types: readonly EventType[] | null, limit: number): Promise<LoggedEvent[]> {
+/** Up to `limit` events after the place `after`, of `types` (all when null), in commit order. */
+export async function readEvents(db: Sql, after: number, types: readonly EventType[] | null, limit: number): Promise<LoggedEvent[]> {
   if (types && !types.length) return [];
-  const settled = settledTxid();
+  await placeAll(db);
   const rows = await db
     .selectFrom("Event")
-    .select(["id", "txid", "type", "subject", "data", "createdAt"])
-    .where((eb) => eb(eb.refTuple("txid", "id"), ">", eb.tuple(after.txid, after.id)))
-    .$if(settled !== null, (q) => q.where("txid", "<", settled!))
+    .select(["id", "position", "type", "subject", "data", "createdAt"])
+    .where("position", ">", after)
     .$if(types !== null, (q) => q.where("type", "in", types!))
-    .orderBy("txid")
-    .orderBy("id")
+    .orderBy("position")
     .limit(limit)
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    place: { txid: String(r.txid), id: r.id },
+    position: r.position!,
     type: r.type as EventType,
     subject: r.subject,
     data: JSON.parse(r.data) as Record<string, unknown>,
@@ -84,16 +85,9 @@ export const eventPurge = defineJob({
   },
 });
 
-/** The place of the last event a reader can see now: a new subscriber starts after it. */
-export async function latestPlace(db: Sql): Promise<Place> {
-  const settled = settledTxid();
-  const last = await db
-    .selectFrom("Event")
-    .select(["txid", "id"])
-    .$if(settled !== null, (q) => q.where("txid", "<", settled!))
-    .orderBy("txid", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return last ? { txid: String(last.txid), id: last.id } : START;
+/** The place of the last event now: a new subscriber starts after it. */
+export async function latestPlace(db: Sql): Promise<number> {
+  await placeAll(db);
+  const last = await db.selectFrom("Event").select("position").where("position", "is not", null).orderBy("position", "desc").limit(1).executeTakeFirst();
+  return last?.position ?? START;
 }

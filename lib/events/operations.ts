@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
 import { intParam } from "../operations/fields.ts";
-import { Cursor, cursorOf, readEvents, readerTypes, retentionDays } from "./log.ts";
+import { Cursor, cursorOf, readEvents, readerTypes, retentionDays, placeOf } from "./log.ts";
 import { EventPatterns, EVENT_TYPE_NAMES } from "./types.ts";
 import { operations as webhookOperations } from "./subscriptions.ts";
 
@@ -53,13 +53,13 @@ export const listAdminEvents = operation({
   output: AdminEventLog,
   rest: { method: "GET", paths: ["/api/admin/events"] },
   run: async (ctx, { after, types, limit = 50 }) => {
-    const from = after ?? { txid: "0", id: 0 };
+    const from = placeOf(after);
     // One more than asked tells whether more wait.
     const events = await readEvents(ctx.sql, from, readerTypes(types), limit + 1);
     const page = events.slice(0, limit);
     return {
-      data: page.map((e) => ({ cursor: cursorOf(e.place), id: e.id, type: e.type, subject: e.subject, data: e.data, createdAt: e.createdAt.toISOString() })),
-      cursor: cursorOf(page.at(-1)?.place ?? from),
+      data: page.map((e) => ({ cursor: cursorOf(e.position), id: e.id, type: e.type, subject: e.subject, data: e.data, createdAt: e.createdAt.toISOString() })),
+      cursor: cursorOf(page.at(-1)?.position ?? from),
       hasMore: events.length > limit,
     };
   },

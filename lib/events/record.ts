@@ -1,11 +1,10 @@
 // Writing the change feed: an event is a row of the `Event` table written in the transaction of the change it tells
 // of (an outbox), so it exists exactly when the change does. A change in the typed layer's transaction (checkout,
 // place-order) and one in Prisma's (the back office, accounts, returns) record alike; a transaction never mixes the
-// two. After the write, the webhook sender is told (./webhooks.ts), a moment later, once the transaction commits.
+// two. An event gets its place in the log after it commits (./log.ts). After the write, the webhook sender is told
+// (./webhooks.ts), a moment later, once the transaction commits.
 import type { Tx } from "../db/client.ts";
 import type { Sql } from "../db/sql/index.ts";
-import { currentTxid } from "../db/sql/expressions.ts";
-import { transactionId } from "../db/txid.ts";
 import { subjectOf, type EventData, type EventType } from "./types.ts";
 
 /** Where an event is written: the change's own transaction, in either layer. */
@@ -38,15 +37,7 @@ export async function recordEvents(tx: EventWriter, events: readonly NewEvent[])
     data: JSON.stringify(data),
   }));
   // Told apart by shape, not `instanceof Kysely`: a Next.js bundle may hold its own copy of the class.
-  if ("insertInto" in tx) {
-    const txid = currentTxid();
-    await tx
-      .insertInto("Event")
-      .values(rows.map((r) => ({ ...r, txid })))
-      .execute();
-  } else {
-    const txid = await transactionId(tx);
-    await tx.event.createMany({ data: rows.map((r) => ({ ...r, txid })) });
-  }
+  if ("insertInto" in tx) await tx.insertInto("Event").values(rows).execute();
+  else await tx.event.createMany({ data: rows });
   hook.__commerceEventListener?.();
 }

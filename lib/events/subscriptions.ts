@@ -10,7 +10,7 @@ import { boolParam, recordId } from "../operations/fields.ts";
 import { ADMIN_LIST, adminResource, resourceAction } from "../admin/resource.ts";
 import { deepCamel } from "../admin/input.ts";
 import { refusedUrl } from "../http/outbound.ts";
-import { Cursor, cursorOf, latestPlace } from "./log.ts";
+import { Cursor, cursorOf, latestPlace, placeOf } from "./log.ts";
 import { EventPatterns } from "./types.ts";
 import { newSecret, refreshActive, replayDelivery } from "./webhooks.ts";
 
@@ -38,11 +38,11 @@ export const AdminWebhook = z
   .meta({ id: "AdminWebhook", iri: "/api/admin/settings/webhooks" });
 
 type Row = {
-  id: number; url: string; description: string; types: string; active: boolean; cursorTxid: bigint; cursorId: number; failures: number;
+  id: number; url: string; description: string; types: string; active: boolean; cursor: number; failures: number;
   retryAt: Date | null; disabledAt: Date | null; disabledReason: string | null; createdAt: Date; updatedAt: Date;
 };
 
-const shown = (row: Row) => ({ ...row, types: JSON.parse(row.types) as string[], cursor: cursorOf({ txid: row.cursorTxid.toString(), id: row.cursorId }), secret: null });
+const shown = (row: Row) => ({ ...row, types: JSON.parse(row.types) as string[], cursor: cursorOf(row.cursor), secret: null });
 
 /** A URL a delivery may go to (the address is checked again at each send: a name may resolve elsewhere later). */
 const DeliveryUrl = z.string().trim().min(1, { message: "is required" }).max(2000);
@@ -113,7 +113,7 @@ export const createAdminWebhook = operation({
   rest: { method: "POST", paths: ["/api/admin/settings/webhooks"], status: 201, input: deepCamel },
   run: async (ctx, input) => {
     const url = await checkedUrl(input.url);
-    const start = input.after ?? (await latestPlace(ctx.sql));
+    const start = input.after ? placeOf(input.after) : await latestPlace(ctx.sql);
     const secret = newSecret();
     const row = await ctx.db.webhookSubscription.create({
       data: {
@@ -122,8 +122,7 @@ export const createAdminWebhook = operation({
         description: input.description ?? "",
         active: input.active ?? true,
         secret,
-        cursorTxid: BigInt(start.txid),
-        cursorId: start.id,
+        cursor: start,
         createdById: adminPrincipal(ctx).adminId,
       },
     });

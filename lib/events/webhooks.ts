@@ -16,7 +16,7 @@ import { defineJob, jobQueue, type JobLog } from "../jobs/queue.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { DEFAULT_LOCALE } from "../mail/templates.ts";
 import { postOutbound, type OutboundAnswer } from "../http/outbound.ts";
-import { readEvents, type LoggedEvent, type Place } from "./log.ts";
+import { readEvents, type LoggedEvent } from "./log.ts";
 import { listenForEvents } from "./record.ts";
 import { typesOf } from "./types.ts";
 
@@ -48,8 +48,7 @@ interface Subscription {
   url: string;
   types: string;
   secret: string;
-  cursorTxid: bigint;
-  cursorId: number;
+  cursor: number;
   failures: number;
 }
 
@@ -97,7 +96,7 @@ async function deliverTo(id: number, now: Date): Promise<Delivered | null> {
   try {
     const sub = await db.webhookSubscription.findUniqueOrThrow({ where: { id } });
     // Read after the claim: the cursor is the one the last holder left.
-    const events = await readEvents(await getSql(), { txid: sub.cursorTxid.toString(), id: sub.cursorId }, typesOf(JSON.parse(sub.types) as string[]), ROUND);
+    const events = await readEvents(await getSql(), sub.cursor, typesOf(JSON.parse(sub.types) as string[]), ROUND);
     for (const e of events) {
       const answer = await sendEvent(sub, e, new Date());
       if (!(await recordTry(sub, e, answer, now))) return { subscriptionId: id, sent, failed: true };
@@ -141,7 +140,7 @@ async function recordTry(sub: Subscription, e: LoggedEvent, answer: OutboundAnsw
     await tx.webhookSubscription.update({
       where: { id: sub.id },
       data: success
-        ? { cursorTxid: BigInt(e.place.txid), cursorId: e.place.id, failures: 0, retryAt: null }
+        ? { cursor: e.position, failures: 0, retryAt: null }
         : giveUp
           ? { failures, retryAt: null, active: false, disabledAt: now, disabledReason: `${failures} failed tries in a row; the last: ${answer.status ?? answer.error}` }
           : { failures, retryAt: new Date(now.getTime() + backoffMs(failures)) },
@@ -168,10 +167,10 @@ export async function replayDelivery(deliveryId: number, now = new Date()): Prom
   const db = await getDb();
   const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { subscription: true } });
   const row = await db.event.findUnique({ where: { id: delivery.eventId } });
-  if (!row) throw new Error(`Event ${delivery.eventId} is no longer kept (EVENT_RETENTION_DAYS).`);
+  if (!row?.position) throw new Error(`Event ${delivery.eventId} is no longer kept (EVENT_RETENTION_DAYS).`);
   const e: LoggedEvent = {
     id: row.id,
-    place: { txid: row.txid.toString(), id: row.id },
+    position: row.position,
     type: row.type as LoggedEvent["type"],
     subject: row.subject,
     data: JSON.parse(row.data) as Record<string, unknown>,
@@ -179,15 +178,12 @@ export async function replayDelivery(deliveryId: number, now = new Date()): Prom
   };
   const sub = delivery.subscription;
   const answer = await sendEvent(sub, e, now);
-  const atHead = delivery.status === "pending" && sub.active && isNext(sub, e.place);
+  // The event the subscription waits on: the first of its types after its cursor (a pending delivery is that one).
+  const atHead = delivery.status === "pending" && sub.active && e.position > sub.cursor;
   await recordTry(sub, e, answer, now, { atHead });
   if (atHead && ok(answer)) kick();
   return answer;
 }
-
-/** Whether `place` is after the subscription's cursor (the event it waits on). */
-const isNext = (sub: Subscription, place: Place) =>
-  BigInt(place.txid) > sub.cursorTxid || (BigInt(place.txid) === sub.cursorTxid && place.id > sub.cursorId);
 
 export const webhookDeliver = defineJob({
   name: "webhooks.deliver",
@@ -224,8 +220,11 @@ export function deliverOnNewEvents(log: JobLog): void {
   void refreshActive();
 }
 
-/** Whether any subscription is active, known from the last look (a change to subscriptions looks again). */
-const activeSubscriptions: { known: number | null } = { known: null };
+/**
+ * How many subscriptions are active, from the last look (a change to subscriptions and every round look again). On
+ * globalThis: the routes that change subscriptions and instrumentation.ts, which listens, are bundled apart.
+ */
+const activeSubscriptions = ((globalThis as { __commerceWebhooksActive?: { known: number | null } }).__commerceWebhooksActive ??= { known: null });
 export async function refreshActive(): Promise<void> {
   activeSubscriptions.known = await (await getDb()).webhookSubscription.count({ where: { active: true } });
 }

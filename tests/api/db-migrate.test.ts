@@ -186,7 +186,7 @@ const PRISMA_POSTGRES_CHECKSUMS: Record<string, string> = {
   "20261127115350_payment_transactions": "a3676047ff565c8fa36eeccb3d0801ffa25c612606dc37b5c01ecbe9f8d2af4b",
   "20261127150950_background_jobs": "484f7ee7c26064058f68d6fc1970e30b128333bbbe0f777ddb61a65399174a05",
   "20261127153712_order_access_tokens": "0817d8aa255871aa74a0f0269fe48e99257c0c22e3dd25fb65a08f61f733ef51",
-  "20261127181327_change_feed": "18f06d5d04ada8cb724571345ef16c6a66bb6119a1acb1b61b32ce1cecdb2d35",
+  "20261127182725_change_feed": "718f34878fbc6950cb93432c1094da9307def4c437293392fdd2b1f086fcb6b9",
 };
 
 it("the checksum is Prisma's: the one it recorded for each PostgreSQL migration file", () => {

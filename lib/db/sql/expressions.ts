@@ -115,21 +115,25 @@ function fromScalar(kind: JsonColumn, v: string | number | boolean, pg: boolean)
   }
 }
 
-/**
- * The id of the transaction a statement runs in (PostgreSQL's `pg_current_xact_id()`, as a bigint), written with an
- * event so that the change feed is read in commit order (lib/events/log.ts). SQLite commits one writer at a time and
- * writes 0.
- */
-export function currentTxid(): RawBuilder<string> | string {
-  return provider() === "postgresql" ? sql<string>`pg_current_xact_id()::text::bigint` : "0";
-}
+/** The advisory lock that makes placing events one transaction at a time on PostgreSQL (SQLite has one writer). */
+const EVENT_LOCK = 0x45564e54; // "EVNT"
 
 /**
- * Below this transaction id every transaction has ended (committed or rolled back), as the reading statement sees
- * them: events of those transactions are all there is, so a reader stops before the first transaction still open
- * and never passes an event that commits later with an earlier place in the log. null on SQLite: what a reader sees
- * is always whole.
+ * Gives the committed events that have no place in the log yet the next places, in the order of their ids, at most
+ * `batch` of them; answers how many. One placer at a time, so places grow with each commit of this statement and a
+ * reader of `position > cursor` never passes an event placed later. An event's id comes from an insert made after
+ * the change's own writes (and locks), so two changes of one record are placed in the order they committed.
  */
-export function settledTxid(): RawBuilder<string> | null {
-  return provider() === "postgresql" ? sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint` : null;
+export async function placeNewEvents(db: Sql, batch: number): Promise<number> {
+  const waiting = await db.selectFrom("Event").select("id").where("position", "is", null).limit(1).executeTakeFirst();
+  if (!waiting) return 0;
+  return db.transaction().execute(async (tx) => {
+    if (provider() === "postgresql") await sql`SELECT true AS "locked" FROM pg_advisory_xact_lock(${EVENT_LOCK})`.execute(tx);
+    const placed = await sql`UPDATE "Event" SET "position" = t."pos" FROM (
+        SELECT e."id", b."m" + row_number() OVER (ORDER BY e."id") AS "pos"
+        FROM "Event" e, (SELECT COALESCE(MAX("position"), 0) AS "m" FROM "Event") b
+        WHERE e."position" IS NULL ORDER BY e."id" LIMIT ${batch}
+      ) t WHERE "Event"."id" = t."id"`.execute(tx);
+    return Number(placed.numAffectedRows ?? 0);
+  });
 }

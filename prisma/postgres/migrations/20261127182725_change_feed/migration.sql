@@ -5,7 +5,7 @@ ADD COLUMN     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
 -- CreateTable
 CREATE TABLE "Event" (
     "id" SERIAL NOT NULL,
-    "txid" BIGINT NOT NULL DEFAULT 0,
+    "position" INTEGER,
     "type" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
     "data" TEXT NOT NULL,
@@ -22,8 +22,7 @@ CREATE TABLE "WebhookSubscription" (
     "types" TEXT NOT NULL,
     "secret" TEXT NOT NULL,
     "active" BOOLEAN NOT NULL DEFAULT true,
-    "cursorTxid" BIGINT NOT NULL DEFAULT 0,
-    "cursorId" INTEGER NOT NULL DEFAULT 0,
+    "cursor" INTEGER NOT NULL DEFAULT 0,
     "failures" INTEGER NOT NULL DEFAULT 0,
     "retryAt" TIMESTAMP(3),
     "leaseUntil" TIMESTAMP(3),
@@ -67,7 +66,7 @@ CREATE TABLE "WebhookAttempt" (
 );
 
 -- CreateIndex
-CREATE INDEX "Event_txid_id_idx" ON "Event"("txid", "id");
+CREATE UNIQUE INDEX "Event_position_key" ON "Event"("position");
 
 -- CreateIndex
 CREATE INDEX "Event_createdAt_idx" ON "Event"("createdAt");

@@ -1,7 +1,7 @@
 -- CreateTable
 CREATE TABLE "Event" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-    "txid" BIGINT NOT NULL DEFAULT 0,
+    "position" INTEGER,
     "type" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
     "data" TEXT NOT NULL,
@@ -16,8 +16,7 @@ CREATE TABLE "WebhookSubscription" (
     "types" TEXT NOT NULL,
     "secret" TEXT NOT NULL,
     "active" BOOLEAN NOT NULL DEFAULT true,
-    "cursorTxid" BIGINT NOT NULL DEFAULT 0,
-    "cursorId" INTEGER NOT NULL DEFAULT 0,
+    "cursor" INTEGER NOT NULL DEFAULT 0,
     "failures" INTEGER NOT NULL DEFAULT 0,
     "retryAt" DATETIME,
     "leaseUntil" DATETIME,
@@ -78,7 +77,7 @@ PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
 -- CreateIndex
-CREATE INDEX "Event_txid_id_idx" ON "Event"("txid", "id");
+CREATE UNIQUE INDEX "Event_position_key" ON "Event"("position");
 
 -- CreateIndex
 CREATE INDEX "Event_createdAt_idx" ON "Event"("createdAt");
