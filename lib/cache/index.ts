@@ -59,7 +59,10 @@ export class Lru<K, V> {
 export interface CacheOptions<V> {
   /** What the cache holds, for errors and tests. */
   name: string;
-  /** Tables every entry may be made of; a write to one drops them all. Each must be one of CACHED_TABLES. */
+  /**
+   * Tables every entry may be made of; a write to one drops them all, unless it declares it touched nothing a cache
+   * shows (`declareRows` with no products: a sale moving its products' `updatedAt`). Each must be one of CACHED_TABLES.
+   */
   tags: readonly string[];
   /**
    * Tables an entry shows the rows of some products of only, and those products (`of` its value: ids). A write to
@@ -152,9 +155,12 @@ export class Cache<V> implements CacheInfo {
     if (tables === "all") return this.forget();
     let products: number[] | null = null;
     for (const table of tables) {
-      if (this.tags.has(table)) return this.forget();
-      if (!this.rowTables.has(table)) continue;
       const named = rows?.[table];
+      if (this.tags.has(table)) {
+        if (named?.length === 0) continue;
+        return this.forget();
+      }
+      if (!this.rowTables.has(table)) continue;
       if (!named) return this.forget();
       products = [...(products ?? []), ...named];
     }

@@ -1,6 +1,7 @@
 // Turning a cart into an order: one transaction for the order, its lines, addresses and payment, the stock
 // decrement, the coupon usage and closing the cart. The cart id is unique on orders, so a retry or a double
-// click finds the order the first attempt made instead of making a second one.
+// click finds the order the first attempt made instead of making a second one. The change feed's events of the order
+// (`order.placed`, then an `inventory.updated` per stock row taken) are written in that transaction, in one INSERT.
 import type { RequestContext } from "../context.ts";
 import type { Sql, SqlTx } from "../db/sql/index.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
@@ -18,6 +19,8 @@ import { bookCapture, type Capture } from "../payments/capture.ts";
 import { storeSettings } from "../store/settings.ts";
 import { mailOrderPlaced } from "../mail/events.ts";
 import { requireUsableCoupon } from "../cart/coupons.ts";
+import { recordEvents, type NewEvent } from "../events/record.ts";
+import { inventoryUpdated } from "../orders/stock.ts";
 
 export interface PlacedOrder {
   id: number;
@@ -157,7 +160,8 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   const money = (base: Decimal) => convert(base, ctx.currency);
 
   // Stock first: a conditional decrement per product a line takes (a bundle line: each of its products), so two
-  // shoppers racing for the last unit cannot both win.
+  // shoppers racing for the last unit cannot both win. Each row's change is an event of the order's.
+  const sold: NewEvent<"inventory.updated">[] = [];
   for (const item of full.items) {
     if (!STOCKABLE_TYPES.has(item.type)) continue;
     for (const [productId, qty] of stockNeeds(item)) {
@@ -170,11 +174,19 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
         .where("productId", "=", productId)
         .where("channelId", "=", full.channelId)
         .where("qty", ">=", qty)
-        .returning("qty")
+        .returning(["id", "productId", "channelId", "qty", "updatedAt"])
         .executeTakeFirst();
       if (!left) throw Validation.field("quantity", `${item.name} is no longer in stock in the quantity ordered.`);
       if (left.qty <= 0) declareRows("ProductInventory", [productId, item.productId]);
+      sold.push(inventoryUpdated(left, left.qty + qty, "sale"));
     }
+  }
+  // A sale moves its products' updatedAt too, all at once. No cached read shows it: declared as touching nothing a
+  // cache shows, it drops no catalog read (the stock that ran out, declared above, drops what shows it).
+  const soldProducts = [...new Set(sold.map((e) => e.data.productId))];
+  if (soldProducts.length) {
+    declareRows("Product", []);
+    await tx.updateTable("Product").set({ updatedAt: new Date() }).where("id", "in", soldProducts).execute();
   }
 
   let coupon: { id: number; usageLimit: number | null } | null = null;
@@ -233,7 +245,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   }).returning("id").executeTakeFirstOrThrow();
   const incrementId = String(orderId).padStart(9, "0");
   // One statement each: the number, the addresses, the payment, the lines that need no id back.
-  await tx.updateTable("Order").set({ incrementId }).where("id", "=", orderId).execute();
+  const numbered = await tx.updateTable("Order").set({ incrementId }).where("id", "=", orderId).returning("updatedAt").executeTakeFirstOrThrow();
   await tx
     .insertInto("OrderAddress")
     .values(
@@ -293,7 +305,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     }
   }
   // The money the provider took: its transaction, and once it is in the invoice (lib/payments/capture.ts).
-  if (payment.transaction) await bookCapture(tx, orderId, payment.transaction);
+  const booked = payment.transaction ? await bookCapture(tx, orderId, payment.transaction) : null;
   if (coupon) await tx.insertInto("CouponUsage").values({ couponId: coupon.id, customerId: full.customerId, orderId }).execute();
   await tx.updateTable("Cart").set({ isActive: false }).where("id", "=", cartId).execute();
   await mailOrderPlaced(tx, ctx, {
@@ -312,5 +324,15 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
       grandTotal: formatPrice(money(full.baseGrandTotal), ctx.currency),
     },
   });
+  // Placed paid, the order is told as placed in the state its capture left it (no order.updated of its own).
+  const placed = booked?.order ?? { status, updatedAt: numbered.updatedAt };
+  const placedEvent: NewEvent<"order.placed"> = {
+    type: "order.placed",
+    data: {
+      id: orderId, incrementId, status: placed.status, updatedAt: placed.updatedAt,
+      grandTotal: money(full.baseGrandTotal).toString(), currency: ctx.currency.code, customerId: full.customerId, channelId: full.channelId,
+    },
+  };
+  await recordEvents(tx, [placedEvent, ...sold]);
   return { id: orderId, incrementId, status };
 }

@@ -1,7 +1,8 @@
 // Canceling an order, by its customer or by the store: every unit neither invoiced nor shipped is canceled and goes
 // back into the channel's stock (./stock.ts), and the downloads of lines nothing is left of end. Invoiced units are
 // paid for: they are refunded, not canceled, so an order whose units are all invoiced is a 409 until they are. The
-// order becomes canceled when nothing of it stays paid; an order that keeps paid units keeps its status.
+// order becomes canceled when nothing of it stays paid; an order that keeps paid units keeps its status. The change
+// feed hears it as one `order.updated` (change cancel) and an `inventory.updated` per stock row given back.
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import type { Tx } from "../db/client.ts";
@@ -11,6 +12,7 @@ import { mailOrderEvent } from "../mail/events.ts";
 import { currencyOf, findOwnOrder, toOrderDetail } from "./customer-orders.ts";
 import { qtyKept, qtyToCancel, qtyToInvoice, qtyToShip, type Line } from "./lines.ts";
 import { releaseStock, stockReleased, type StockLine } from "./stock.ts";
+import { orderChanged } from "./events.ts";
 import { releaseHeldPayment } from "../payments/release.ts";
 
 type CancelLine = StockLine & Line;
@@ -43,6 +45,7 @@ export async function cancelUnits(
     const moved = await tx.order.updateMany({ where: { id: order.id, status: order.status }, data: { status } });
     if (moved.count !== 1) throw new Conflict("The order changed while it was being canceled; try again.");
   }
+  const released = new Map<number, number>();
   for (const line of lines) {
     const qty = qtyToCancel(line);
     // Guarded on the quantities read as well, so two cancels racing cancel (and release the stock of) a unit once.
@@ -51,11 +54,15 @@ export async function cancelUnits(
       data: { qtyCanceled: { increment: qty } },
     });
     if (canceled.count !== 1) throw new Conflict("The order changed while it was being canceled; try again.");
-    await releaseStock(tx, order.channelId, stockReleased(line, order.items, qty));
+    for (const [productId, units] of stockReleased(line, order.items, qty)) released.set(productId, (released.get(productId) ?? 0) + units);
   }
+  // Every line's units at once: one write (and one event) per stock row.
+  const restocked = await releaseStock(tx, order.channelId, released);
   await endDownloads(tx, order.id, after);
   await tx.orderComment.create({ data: { orderId: order.id, comment } });
   await mailOrderEvent(tx, baseUrl, "order_canceled", order.id);
+  // A failed payment is told as a cancel too: its units were canceled the same way.
+  await orderChanged(tx, order.id, "cancel", null, restocked);
 }
 
 /** Ends the downloads of the lines nothing is left of (canceled or refunded in full), at once. */

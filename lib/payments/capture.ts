@@ -17,17 +17,25 @@ export interface Capture {
   offline?: boolean;
 }
 
+/** What a booking wrote, for the change feed's event of it (the caller's: lib/payments/settle.ts, place-order). */
+interface Booked {
+  /** The invoice it made, when the money came in for what was left to invoice. */
+  invoiceId: number | null;
+  /** The order's status and `updatedAt` after the move to paid, when the order row was written. */
+  order: { status: string; updatedAt: Date } | null;
+}
+
 /**
  * Books a capture on an order in its transaction: the transaction row, and when the money is in, the invoice of
  * what is left to invoice, the invoiced total and the move to paid. Once per provider reference: a capture already
- * booked as succeeded changes nothing.
+ * booked as succeeded changes nothing (null).
  */
-export async function bookCapture(tx: SqlTx, orderId: number, capture: Capture): Promise<void> {
+export async function bookCapture(tx: SqlTx, orderId: number, capture: Capture): Promise<Booked | null> {
   const kind = capture.kind ?? "capture";
   const existing = capture.reference
     ? await tx.selectFrom("PaymentTransaction").select(["id", "status"]).where("provider", "=", capture.provider).where("kind", "=", kind).where("reference", "=", capture.reference).executeTakeFirst()
     : undefined;
-  if (existing?.status === "succeeded") return;
+  if (existing?.status === "succeeded") return null;
   if (existing) await tx.updateTable("PaymentTransaction").set({ status: capture.status }).where("id", "=", existing.id).execute();
   else {
     await tx.insertInto("PaymentTransaction").values({
@@ -35,9 +43,10 @@ export async function bookCapture(tx: SqlTx, orderId: number, capture: Capture):
       reference: capture.reference, offline: capture.offline ?? false,
     }).execute();
   }
-  if (capture.status !== "succeeded" || kind !== "capture") return;
+  const none: Booked = { invoiceId: null, order: null };
+  if (capture.status !== "succeeded" || kind !== "capture") return none;
   const order = await tx.selectFrom("Order").select(["id", "status", "incrementId", "subTotal", "baseSubTotal", "shippingAmount", "taxAmount", "discountAmount", "grandTotal", "baseGrandTotal", "grandTotalInvoiced"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-  if (dec(order.grandTotalInvoiced).gte(dec(order.grandTotal))) return;
+  if (dec(order.grandTotalInvoiced).gte(dec(order.grandTotal))) return none;
   const items = await tx.selectFrom("OrderItem").select(["id", "parentId", "qtyOrdered", "qtyInvoiced", "qtyCanceled", "qtyShipped", "qtyRefunded", "type", "additional", "price"]).where("orderId", "=", orderId).orderBy("id", "asc").execute();
   const lines = items.filter((i) => i.parentId === null && qtyToInvoice(i) > 0);
   const invoices = await tx.selectFrom("Invoice").select((eb) => eb.fn.countAll<number>().as("n")).where("orderId", "=", orderId).executeTakeFirstOrThrow();
@@ -57,8 +66,9 @@ export async function bookCapture(tx: SqlTx, orderId: number, capture: Capture):
     await tx.updateTable("OrderItem").set((eb) => ({ qtyInvoiced: eb("qtyInvoiced", "+", qtyToInvoice(l)) }))
       .where((eb) => eb.or([eb("id", "=", l.id), eb("parentId", "=", l.id)])).execute();
   }
-  await tx.updateTable("Order").set({ grandTotalInvoiced: order.grandTotal, ...(canTransition(order.status, "pay") ? { status: transition(order.status, "pay") } : {}) })
-    .where("id", "=", orderId).where("status", "=", order.status).execute();
+  const paid = await tx.updateTable("Order").set({ grandTotalInvoiced: order.grandTotal, ...(canTransition(order.status, "pay") ? { status: transition(order.status, "pay") } : {}) })
+    .where("id", "=", orderId).where("status", "=", order.status).returning(["status", "updatedAt"]).executeTakeFirst();
   await tx.updateTable("DownloadablePurchase").set({ status: "available" }).where("orderId", "=", orderId).where("status", "=", "pending").execute();
+  return { invoiceId, order: paid ?? null };
 }
 

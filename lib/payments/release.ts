@@ -5,6 +5,7 @@
 import type { Db } from "../db/client.ts";
 import { log } from "../log/index.ts";
 import { providerNamed } from "./providers.ts";
+import { orderChanged } from "../orders/events.ts";
 
 export async function releaseHeldPayment(db: Db, orderId: number): Promise<void> {
   const held = await db.paymentTransaction.findFirst({ where: { orderId, kind: "authorization", status: "succeeded", offline: false } });
@@ -18,7 +19,11 @@ export async function releaseHeldPayment(db: Db, orderId: number): Promise<void>
   try {
     if (!provider?.release) throw new Error(`${held.provider} is not configured`);
     await provider.release(held.reference);
-    await db.paymentTransaction.updateMany({ where: { id: held.id, status: "succeeded" }, data: { status: "canceled" } });
+    await db.$transaction(async (tx) => {
+      const released = await tx.paymentTransaction.updateMany({ where: { id: held.id, status: "succeeded" }, data: { status: "canceled" } });
+      // The hold let go is a payment change of the order (once: a racing release finds it done).
+      if (released.count) await orderChanged(tx, orderId, "payment");
+    });
   } catch (e) {
     log.warn({ orderId, reference: held.reference, err: e instanceof Error ? e.message : String(e) }, "card hold not released");
   }

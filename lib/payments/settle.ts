@@ -16,6 +16,7 @@ import { isAllowedReturnUrl } from "../checkout/return-urls.ts";
 import { bookCapture, type Capture } from "./capture.ts";
 import { fromMinor, toMinor } from "./minor-units.ts";
 import { providerNamed, type ProviderPayment } from "./providers.ts";
+import { orderChanged } from "../orders/events.ts";
 
 /** A payment session with what of its cart rebuilds the shopper's scope, and the order it made, if any. */
 export async function loadSession(where: { token: string } | { id: number } | { providerReference: string }) {
@@ -184,10 +185,16 @@ export async function settleFromProvider(session: Session, baseUrl: string): Pro
   }
 }
 
-/** Marks an order placed while its money was on its way as paid, once the provider says the money is in. */
-export async function markPaid(orderId: number, capture: Capture): Promise<void> {
+/**
+ * Marks an order placed while its money was on its way as paid, once the provider says the money is in; the change
+ * feed hears it as `change` (payment; invoice when the store invoiced it, capturing a card it held) with the invoice.
+ */
+export async function markPaid(orderId: number, capture: Capture, change: "payment" | "invoice" = "payment"): Promise<void> {
   const sql = await getSql();
-  await sql.transaction().execute((tx) => bookCapture(tx, orderId, capture));
+  await sql.transaction().execute(async (tx) => {
+    const booked = await bookCapture(tx, orderId, capture);
+    if (booked) await orderChanged(tx, orderId, change, booked.invoiceId);
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 // Stripe's events: verified by the SDK before anything is read, handled once each (the event id is recorded after
 // it is handled; every handler is itself safe to run twice, so two deliveries racing each other change nothing
 // more than one). The handlers never trust the event's copy of an object beyond its id: they read the provider's
-// record (lib/payments/settle.ts) or list it (refunds).
+// record (lib/payments/settle.ts) or list it (refunds). What they change on an order is told on the change feed in
+// the change's transaction: a refund as `refund`, a dispute as `payment` (lib/orders/events.ts).
 import type Stripe from "stripe";
 import { Decimal } from "decimal.js";
 import { getDb, getSql } from "../db/client.ts";
@@ -12,6 +13,7 @@ import { contextFor, loadSession, settleFromProvider } from "./settle.ts";
 import { stripeClient, stripeRefunds, verifiedStripeEvent } from "./stripe.ts";
 import { completeRefund } from "../admin/sales/order-service.ts";
 import { stopDownloads } from "../orders/cancel.ts";
+import { orderChanged } from "../orders/events.ts";
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === "string" ? v : v.id);
 
@@ -76,7 +78,12 @@ async function reconcileRefunds(paymentIntent: string, baseUrl: string): Promise
     const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
     const known = await sql.selectFrom("PaymentTransaction").select(["id", "status", "refundId"]).where("provider", "=", "stripe").where("kind", "=", "refund").where("reference", "=", refund.reference).executeTakeFirst();
     if (known) {
-      if (known.status !== status) await sql.updateTable("PaymentTransaction").set({ status }).where("id", "=", known.id).execute();
+      if (known.status !== status) {
+        await sql.transaction().execute(async (tx) => {
+          await tx.updateTable("PaymentTransaction").set({ status }).where("id", "=", known.id).execute();
+          await orderChanged(tx, capture.orderId, "refund", known.refundId);
+        });
+      }
       continue;
     }
     const ours = refund.refundId ? Number(refund.refundId) : NaN;
@@ -97,6 +104,8 @@ async function reconcileRefunds(paymentIntent: string, baseUrl: string): Promise
         orderId: capture.orderId,
         comment: `Stripe refunded ${amount.toFixed()} ${refund.currencyCode} (${refund.reference}) outside the store. Record a refund of the units concerned to keep the order true.`,
       }).execute();
+      // Money only: no refund of the store's is made for it.
+      await orderChanged(tx, capture.orderId, "refund");
     });
   }
   await endDownloadsOnceRefunded(capture.orderId);
@@ -112,6 +121,7 @@ async function endDownloadsOnceRefunded(orderId: number): Promise<void> {
   await db.$transaction(async (tx) => {
     if (await stopDownloads(tx, orderId)) {
       await tx.orderComment.create({ data: { orderId, comment: "The whole payment was refunded: the order's downloads were stopped." } });
+      await orderChanged(tx, orderId, "refund");
     }
   });
 }
@@ -135,5 +145,6 @@ async function recordDispute(paymentIntent: string, disputeId: string, amountMin
       data: { orderId: capture.orderId, comment: `The customer disputed ${amount.toFixed()} ${currency.toUpperCase()} with their bank (${disputeId}, ${reason}). Their downloads were stopped; answer the dispute in Stripe.` },
     });
     await stopDownloads(tx, capture.orderId);
+    await orderChanged(tx, capture.orderId, "payment");
   });
 }

@@ -1,4 +1,4 @@
-// Lists a connector can poll (issue 33, items 4 and 5): orders, products, customers and returns take
+// Lists a connector can poll (issue 33, items 4 and 5): orders, products, customers, returns and stock rows take
 // `updated_since` and `created_since` and sort by `updated_at`, so a connector reads only what changed since its last
 // run; and an admin list refuses a parameter it does not know (422 naming it) rather than answering every row as
 // if unfiltered.
@@ -42,6 +42,30 @@ describe.each(VIAS)("admin lists over %s", (via) => {
     const ids = rows(via, changed).map(idOf);
     expect(ids).toContain(touched.id);
     expect(ids).not.toContain(untouched.id);
+  });
+
+  it("answer the stock rows changed since an instant (an admin write or a sale), not those left alone", async () => {
+    const [written, sold, untouched] = await Promise.all([hiddenProduct(10), hiddenProduct(10), hiddenProduct(10)]);
+    const db = await getDb();
+    const ids = [written.id, sold.id, untouched.id];
+    await db.productInventory.updateMany({ where: { productId: { in: ids } }, data: { updatedAt: new Date("2001-01-01T00:00:00Z") } });
+    const rowsOf = await db.productInventory.findMany({ where: { productId: { in: ids } }, orderBy: { productId: "asc" } });
+    const rowOf = (productId: number) => rowsOf.find((r) => r.productId === productId)!.id;
+    const t = new Date(Date.now() - 1000).toISOString();
+    expect((await asAdmin(via, token, "updateAdminInventory", { id: rowOf(written.id), qty: 7 })).status).toBe(200);
+    // The stock restock of a cancel moves the row as well.
+    const o = await makeOrder({ lines: [{ productId: sold.id, qty: 1, price: 10 }] });
+    expect((await asAdmin(via, token, "cancelAdminOrder", { id: o.id })).status).toBe(200);
+    const changed = await asAdmin(via, token, "adminInventories", { updatedSince: t, sort: "-updated_at" }, { perPage: 50 });
+    expect(changed.status, JSON.stringify(changed.raw)).toBe(200);
+    const listed = rows(via, changed).map(idOf);
+    expect(listed).toContain(rowOf(written.id));
+    expect(listed).toContain(rowOf(sold.id));
+    expect(listed).not.toContain(rowOf(untouched.id));
+    expect(listed.indexOf(rowOf(sold.id))).toBeLessThan(listed.indexOf(rowOf(written.id)));
+    const made = await asAdmin(via, token, "adminInventories", { createdSince: "2099-01-01", sort: "updated_at" });
+    expect(made.status).toBe(200);
+    expect(rows(via, made)).toEqual([]);
   });
 
   it("refuse an instant that is not ISO 8601, and a sort they do not know", async () => {

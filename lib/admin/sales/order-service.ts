@@ -1,6 +1,7 @@
 // What the back office does to an order, the database work behind ./order-actions.ts: cancel, invoice, ship, refund,
 // comment. Every status change goes through the order state machine (lib/orders/transitions.ts); each action is one
 // transaction, guarded on the status it read, so nothing partial is written and two racing actions cannot both apply.
+// Each writes its `order.updated` on the change feed in that transaction (lib/orders/events.ts).
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, ProviderDeclined, ProviderUnavailable, Validation } from "../../errors.ts";
@@ -14,6 +15,7 @@ import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/li
 import { cancelUnits, endDownloads } from "../../orders/cancel.ts";
 import { releasedStatus } from "../../orders/moves.ts";
 import { mailOrderEvent } from "../../mail/events.ts";
+import { orderChanged } from "../../orders/events.ts";
 
 type Lines = { orderItemId: number; qty: number }[];
 
@@ -87,7 +89,7 @@ export async function invoiceOrder(ctx: RequestContext, id: number, input: { ite
     const shipping = order.invoices.length === 0 ? dec(order.baseShippingAmount) : dec(0);
     const sub = lines.reduce((a, l) => a.add(dec(l.item.price as never).mul(l.qty)), dec(0));
     const total = sub.add(shipping);
-    await tx.invoice.create({
+    const invoice = await tx.invoice.create({
       data: {
         orderId: id, incrementId: `${order.incrementId}-${order.invoices.length + 1}`, state: "paid",
         totalQty: lines.reduce((a, l) => a + l.qty, 0), subTotal: sub.toString(), baseSubTotal: sub.toString(), shippingAmount: shipping.toString(),
@@ -103,6 +105,7 @@ export async function invoiceOrder(ctx: RequestContext, id: number, input: { ite
     });
     await move(tx, order, [{ event: "pay" }, ...((await fullyDone(tx, id)) ? [{ event: "complete" as const, optional: true }] : [])]);
     await mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount: total });
+    await orderChanged(tx, id, "invoice", invoice.id);
   });
 }
 
@@ -123,7 +126,7 @@ async function captureHeld(ctx: RequestContext, id: number, held: { provider: st
   if (!provider?.capture || !held.reference) throw new ProviderUnavailable(`${held.provider} is not configured: the payment it holds cannot be captured now, and nothing was recorded.`);
   const amount = dec(held.amount as never);
   await provider.capture({ paymentReference: held.reference, amount, currencyCode: held.currencyCode, idempotencyKey: `capture-${held.reference}` });
-  await markPaid(id, { provider: held.provider, reference: held.reference, amount, currencyCode: held.currencyCode, status: "succeeded" });
+  await markPaid(id, { provider: held.provider, reference: held.reference, amount, currencyCode: held.currencyCode, status: "succeeded" }, "invoice");
   await ctx.db.$transaction((tx) => mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount }));
 }
 
@@ -131,7 +134,7 @@ export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?
   return inOrder(ctx, id, async (tx, order) => {
     if (!canTransition(order.status, "ship")) throw new Conflict(`An order that is ${order.status} cannot be shipped.`);
     const lines = pick(order, input.items, qtyToShip, "ship");
-    await tx.shipment.create({
+    const shipment = await tx.shipment.create({
       data: {
         orderId: id, carrierCode: input.carrierCode ?? null, carrierTitle: input.carrierTitle, trackNumber: input.trackNumber,
         totalQty: lines.reduce((a, l) => a + l.qty, 0),
@@ -141,6 +144,7 @@ export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?
     for (const l of lines) await bump(tx, order, l.item, "qtyShipped", l.qty);
     await move(tx, order, [{ event: "ship" }, ...((await fullyDone(tx, id)) ? [{ event: "complete" as const }] : [])]);
     await mailOrderEvent(tx, ctx.baseUrl, "order_shipped", id, { carrierTitle: input.carrierTitle, trackNumber: input.trackNumber });
+    await orderChanged(tx, id, "shipment", shipment.id);
   });
 }
 
@@ -181,6 +185,8 @@ export async function refundOrder(ctx: RequestContext, id: number, input: { item
         : { orderId: id, provider: order.payment?.method ?? "offline", kind: "refund", status: "succeeded", amount: total.toString(), currencyCode: order.orderCurrencyCode, refundId: refund.id, offline: true },
     });
     if (!capture) await refunded(tx, ctx.baseUrl, order, total);
+    // Written now, done or waiting for the provider (whose answer is another change).
+    await orderChanged(tx, id, "refund", refund.id);
     return { refundId: refund.id, online: !!capture };
   });
   if (booked.online) await sendRefund(ctx, booked.refundId);
@@ -233,6 +239,7 @@ export function completeRefund(ctx: RequestContext, refundId: number, answer: { 
     if (done.count !== 1) return; // completed by a parallel retry or by the provider's event
     const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
     await refunded(tx, ctx.baseUrl, await loadOrder(tx, refund.orderId), dec(refund.grandTotal));
+    await orderChanged(tx, refund.orderId, "refund", refundId);
   });
 }
 
@@ -249,6 +256,8 @@ function undoRefund(ctx: RequestContext, refundId: number, message: string): Pro
     await tx.order.update({ where: { id: order.id }, data: { grandTotalRefunded: { decrement: String(refund.grandTotal) } } });
     await tx.paymentTransaction.updateMany({ where: { refundId, kind: "refund", status: "pending" }, data: { status: "failed", message: message.slice(0, 1000) } });
     await tx.refund.delete({ where: { id: refundId } });
+    // The refund is gone: the change names none.
+    await orderChanged(tx, order.id, "refund");
   });
 }
 
@@ -263,6 +272,7 @@ function statusMove(event: "deliver" | "markFraud" | "hold", note: string) {
     inOrder(ctx, id, async (tx, order) => {
       await move(tx, order, [{ event }]);
       await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? note } });
+      await orderChanged(tx, id, "status");
     });
 }
 
@@ -277,6 +287,7 @@ export function releaseOrder(ctx: RequestContext, id: number, input: { comment?:
     const moved = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
     if (moved.count !== 1) throw new Conflict("The order changed meanwhile; reload it and try again.");
     await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? "Released from hold." } });
+    await orderChanged(tx, id, "status");
   });
 }
 
@@ -290,9 +301,15 @@ export async function failOrder(ctx: RequestContext, id: number, input: { commen
 
 /** Corrects a shipment's carrier or tracking number (a typo, a parcel handed to another carrier). */
 export async function updateShipment(ctx: RequestContext, id: number, input: { carrierCode?: string | null; carrierTitle?: string; trackNumber?: string }): Promise<void> {
-  await ctx.db.shipment.update({ where: { id }, data: input });
+  await ctx.db.$transaction(async (tx) => {
+    const shipment = await tx.shipment.update({ where: { id }, data: input, select: { orderId: true } });
+    await orderChanged(tx, shipment.orderId, "shipment", id);
+  });
 }
 
 export async function commentOrder(ctx: RequestContext, id: number, input: { comment: string; customerNotified?: boolean }): Promise<void> {
-  await ctx.db.orderComment.create({ data: { orderId: id, comment: input.comment, customerNotified: input.customerNotified ?? false } });
+  await ctx.db.$transaction(async (tx) => {
+    const comment = await tx.orderComment.create({ data: { orderId: id, comment: input.comment, customerNotified: input.customerNotified ?? false } });
+    await orderChanged(tx, id, "comment", comment.id);
+  });
 }

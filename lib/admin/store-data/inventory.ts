@@ -1,12 +1,14 @@
 // Stock per product and channel (ProductInventory) as its own Admin API resource. A write here drops the shop's
-// cached catalog reads like any catalog write (lib/catalog/cache.ts), so the shop sees the new stock at once.
+// cached catalog reads like any catalog write (lib/catalog/cache.ts), so the shop sees the new stock at once; it moves
+// the row's and the product's `updatedAt` and is told on the change feed (./inventory-service.ts). The list takes
+// `updated_since` and `created_since`, so a connector reads only the stock that changed since its last run.
 import { z } from "zod";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
-import { createInventory, setInventoryQty } from "./inventory-service.ts";
+import { createInventory, deleteInventory, setInventoryQty } from "./inventory-service.ts";
 
 export const AdminInventory = z
-  .object({ id: z.int(), productId: z.int(), sku: z.string(), channelId: z.int(), channelCode: z.string(), qty: z.int() })
+  .object({ id: z.int(), productId: z.int(), sku: z.string(), channelId: z.int(), channelCode: z.string(), qty: z.int(), createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: "AdminInventory", iri: "/api/admin/catalog/inventories" });
 
 const qty = intParam().pipe(z.int().min(0, { message: "cannot be negative" }).max(1e9));
@@ -24,11 +26,12 @@ export const inventories = adminResource({
     ...(f.maxQty !== undefined ? { qty: { lte: f.maxQty } } : {}),
   }),
   sort: { fields: { id: (d) => ({ id: d }), qty: (d) => ({ qty: d }), product_id: (d) => ({ productId: d }) }, default: "id" },
+  changes: true,
   create: {
     input: z.object({ productId: recordId(), channelId: recordId(), qty }),
     summary: "Stock a product in a channel (one row per product and channel).",
     run: createInventory,
   },
   update: { input: z.object({ qty }), summary: "Set the quantity in stock.", run: setInventoryQty },
-  remove: true,
+  remove: deleteInventory,
 });
