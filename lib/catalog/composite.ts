@@ -234,20 +234,29 @@ export async function compositesOf(tx: Tx, productIds: number[]): Promise<Compos
 
 /**
  * Writes each composite's price column: the price its listing shows (its cheapest product; its required options'
- * defaults), so that sorting and price filters place it where it is displayed. Only changed prices are written.
+ * defaults), so that sorting and price filters place it where it is displayed. Only changed prices are written;
+ * answers the ids of the composites whose price it wrote (their change events are the caller's).
  */
-export async function storeCompositePrices(tx: Tx, channelId: number, composites: CompositeRef[]): Promise<void> {
-  if (!composites.length) return;
+export async function storeCompositePrices(tx: Tx, channelId: number, composites: CompositeRef[]): Promise<number[]> {
+  if (!composites.length) return [];
   const facts = factsOf(composites, await partsThroughPrisma(tx, channelId, [...new Set(composites.map((c) => c.id))]), new Date());
+  const repriced: number[] = [];
   for (const c of composites) {
     const price = facts.get(c.id)?.price;
-    if (price && !price.eq(c.price)) await tx.product.update({ where: { id: c.id }, data: { price: price.toString() }, select: { id: true } });
+    if (price && !price.eq(c.price)) {
+      await tx.product.update({ where: { id: c.id }, data: { price: price.toString() }, select: { id: true } });
+      repriced.push(c.id);
+    }
   }
+  return repriced;
 }
 
-/** After a write to `productIds` (a composite itself, or a product composites are made of): their prices follow. */
-export async function refreshCompositePrices(tx: Tx, channelId: number, productIds: number[]): Promise<void> {
-  await storeCompositePrices(tx, channelId, await compositesOf(tx, productIds));
+/**
+ * After a write to `productIds` (a composite itself, or a product composites are made of): their prices follow.
+ * Answers the ids of the composites whose price moved.
+ */
+export async function refreshCompositePrices(tx: Tx, channelId: number, productIds: number[]): Promise<number[]> {
+  return storeCompositePrices(tx, channelId, await compositesOf(tx, productIds));
 }
 
 /**

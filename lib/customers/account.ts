@@ -15,6 +15,8 @@ import { spendAttempt } from "../rate-limit/attempts.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { sealedResetToken } from "../mail/sealed.ts";
 import { assertPasswordRule, personalWords } from "../auth/password-rule.ts";
+import { recordEvent } from "../events/record.ts";
+import { changedFields } from "../events/payloads.ts";
 
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 10);
 
@@ -75,6 +77,9 @@ export async function register(ctx: RequestContext, input: Registration) {
     });
     const token = await issueCustomerToken(tx, customer.id);
     await enqueueMail(tx, "registration", customer.email, { firstName: customer.firstName }, ctx.locale);
+    const { firstName, lastName, email, password, phone, gender, dateOfBirth, subscribedToNewsLetter } = input;
+    const changed = changedFields({ firstName, lastName, email, password, phone, gender, dateOfBirth, subscribedToNewsletter: subscribedToNewsLetter });
+    await recordEvent(tx, "customer.created", { id: customer.id, email: customer.email, changed, updatedAt: customer.updatedAt });
     return { customer, token };
   }).catch((e: { code?: string }) => {
     // Two registrations racing for one email: the unique index decides.
@@ -198,8 +203,9 @@ export async function resetPassword(ctx: RequestContext, input: PasswordResetInp
     const customer = await tx.customer.findUnique({ where: { email: reset.email }, select: { id: true } });
     if (!customer) throw invalid();
     await tx.passwordReset.deleteMany({ where: { email: reset.email } });
-    await tx.customer.update({ where: { id: customer.id }, data: { passwordHash } });
+    const row = await tx.customer.update({ where: { id: customer.id }, data: { passwordHash }, select: { email: true, updatedAt: true } });
     await tx.customerToken.deleteMany({ where: { customerId: customer.id } });
+    await recordEvent(tx, "customer.updated", { id: customer.id, email: row.email, changed: ["password"], updatedAt: row.updatedAt });
   });
   return { success: true, message: "Your password has been reset. Sign in with the new password." };
 }

@@ -2,9 +2,11 @@
 // request. What only identifies or describes the person goes (account details, sign-in, address book, carts, lists,
 // visits, newsletter subscriptions, earlier mails); what the law requires the store to keep (orders, invoices,
 // refunds, returns, withdrawals) stays, anonymised: no name, email, phone or street, only the country, region, city
-// and postcode tax records need. The account can no longer sign in: its email, password and tokens are gone.
+// and postcode tax records need. The account can no longer sign in: its email, password and tokens are gone. The
+// change feed hears of it as the customer's deletion (its tombstone): what is left of the row is no one's.
 import type { Tx } from "../db/client.ts";
 import { randomSecret } from "../auth/secrets.ts";
+import { recordEvent } from "../events/record.ts";
 
 const ERASED = "Erased";
 
@@ -43,5 +45,6 @@ export async function eraseCustomer(tx: Tx, customerId: number): Promise<{ email
   });
   await tx.euWithdrawal.updateMany({ where: { OR: [{ customerId }, { customerEmail: email }] }, data: { customerEmail: gone } });
   await tx.gdprRequest.updateMany({ where: { customerId }, data: { email: gone } });
+  await recordEvent(tx, "customer.deleted", { id: customerId });
   return { email, firstName: customer.firstName };
 }

@@ -6,10 +6,18 @@ import { NotFound, Validation } from "../errors.ts";
 import { canTransition, transition } from "./transitions.ts";
 import { mailGdprEvent } from "../mail/events.ts";
 import { gdprExport } from "./export.ts";
+import type { Tx } from "../db/client.ts";
+import { recordEvent } from "../events/record.ts";
 
 type GdprRecord = {
   id: number; type: string; status: string; message: string; email: string; revokedAt: Date | null; createdAt: Date; updatedAt: Date;
 };
+
+/** Records request `id`'s change event in `tx`, from the row as the change left it. */
+export async function recordGdprEvent(tx: Tx, type: "gdpr_request.created" | "gdpr_request.updated", id: number): Promise<void> {
+  const r = await tx.gdprRequest.findUniqueOrThrow({ where: { id }, select: { customerId: true, type: true, status: true, updatedAt: true } });
+  await recordEvent(tx, type, { id, ...r });
+}
 
 function toRequest(r: GdprRecord) {
   return {
@@ -62,6 +70,7 @@ export async function createRequest(ctx: RequestContext, input: { type: string; 
   const row = await ctx.db.$transaction(async (tx) => {
     const created = await tx.gdprRequest.create({ data: { customerId: owner, email: customer.email, type: input.type, message: input.message } });
     await mailGdprEvent(tx, "gdpr_received", created.id, ctx.locale);
+    await recordGdprEvent(tx, "gdpr_request.created", created.id);
     return created;
   });
   return toRequest(row);
@@ -71,8 +80,12 @@ export async function revokeRequest(ctx: RequestContext, id: number) {
   const row = await ownRequest(ctx, id);
   const next = transition(row.status, "revoke");
   // Guarded on the status read above, so a request the shop has just picked up is not revoked underneath it.
-  const moved = await ctx.db.gdprRequest.updateMany({ where: { id: row.id, status: row.status }, data: { status: next, revokedAt: new Date() } });
-  if (moved.count !== 1) transition((await ownRequest(ctx, id)).status, "revoke");
+  const moved = await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.gdprRequest.updateMany({ where: { id: row.id, status: row.status }, data: { status: next, revokedAt: new Date() } });
+    if (count === 1) await recordGdprEvent(tx, "gdpr_request.updated", row.id);
+    return count;
+  });
+  if (moved !== 1) transition((await ownRequest(ctx, id)).status, "revoke");
   return toRequest(await ownRequest(ctx, id));
 }
 

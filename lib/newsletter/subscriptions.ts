@@ -1,8 +1,10 @@
 // Newsletter subscriptions, one per email and channel. A row with `isSubscribed: false` is an address that opted
 // out; only its own account may subscribe it again, so nobody can sign a stranger's address back up.
 import type { RequestContext } from "../context.ts";
+import type { Tx } from "../db/client.ts";
 import { Conflict, Validation } from "../errors.ts";
 import { randomSecret } from "../auth/secrets.ts";
+import { recordEvent } from "../events/record.ts";
 
 export const OPTED_OUT_MESSAGE =
   "This email address unsubscribed from the newsletter earlier and is not subscribed again on an open request; its owner can subscribe again from their account.";
@@ -42,6 +44,17 @@ export async function subscribe(ctx: RequestContext, email: string, customerId: 
         throw e;
       });
   }
-  if (own) await ctx.db.customer.update({ where: { id: own }, data: { subscribedToNewsletter: true } });
+  if (own) await ctx.db.$transaction((tx) => setNewsletterFlag(tx, own, true));
   return { success: true, message: "You are subscribed to the newsletter." };
+}
+
+/**
+ * Sets customer `customerId`'s own newsletter flag in `tx`; when it moves, records the `customer.updated` event
+ * (a flag already so changes nothing, and tells nothing).
+ */
+export async function setNewsletterFlag(tx: Tx, customerId: number, on: boolean): Promise<void> {
+  const moved = await tx.customer.updateMany({ where: { id: customerId, subscribedToNewsletter: !on }, data: { subscribedToNewsletter: on } });
+  if (moved.count === 0) return;
+  const row = await tx.customer.findUniqueOrThrow({ where: { id: customerId }, select: { email: true, updatedAt: true } });
+  await recordEvent(tx, "customer.updated", { id: customerId, email: row.email, changed: ["subscribedToNewsletter"], updatedAt: row.updatedAt });
 }

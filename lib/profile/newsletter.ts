@@ -2,7 +2,7 @@
 import type { RequestContext } from "../context.ts";
 import { customerId } from "../context.ts";
 import { NotFound, Validation } from "../errors.ts";
-import { subscribe } from "../newsletter/subscriptions.ts";
+import { setNewsletterFlag, subscribe } from "../newsletter/subscriptions.ts";
 
 async function account(ctx: RequestContext) {
   const customer = await ctx.db.customer.findUnique({ where: { id: customerId(ctx) }, select: { id: true, email: true } });
@@ -47,8 +47,8 @@ export async function setNewsletter(ctx: RequestContext, customer: { id: number;
     await subscribe(ctx, customer.email, customer.id, { quiet: true });
     return;
   }
-  await ctx.db.$transaction([
-    ctx.db.newsletterSubscriber.updateMany({ where: { email: customer.email, channelId: ctx.channel.id }, data: { isSubscribed: false } }),
-    ctx.db.customer.update({ where: { id: customer.id }, data: { subscribedToNewsletter: false } }),
-  ]);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.newsletterSubscriber.updateMany({ where: { email: customer.email, channelId: ctx.channel.id }, data: { isSubscribed: false } });
+    await setNewsletterFlag(tx, customer.id, false);
+  });
 }

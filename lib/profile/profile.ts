@@ -9,6 +9,8 @@ import { setNewsletter } from "./newsletter.ts";
 import { spendAttempt } from "../rate-limit/attempts.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { assertPasswordRule, personalWords } from "../auth/password-rule.ts";
+import { recordEvent } from "../events/record.ts";
+import { changedFields } from "../events/payloads.ts";
 
 type CustomerRecord = NonNullable<Awaited<ReturnType<RequestContext["db"]["customer"]["findUnique"]>>>;
 
@@ -121,6 +123,10 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
     if (passwordHash && ctx.principal.kind === "customer") {
       await tx.customerToken.deleteMany({ where: { customerId: customer.id, id: { not: ctx.principal.tokenId } } });
     }
+    // The newsletter switch is not written here: setNewsletter below records its own change when it makes one.
+    const { firstName, lastName, email, phone, gender, dateOfBirth, password } = input;
+    const changed = changedFields({ firstName, lastName, email, phone, gender, dateOfBirth, password });
+    if (changed.length) await recordEvent(tx, "customer.updated", { id: row.id, email: row.email, changed, updatedAt: row.updatedAt });
     return row;
   });
   if (input.subscribedToNewsLetter !== undefined && input.subscribedToNewsLetter !== updated.subscribedToNewsletter) {
@@ -145,6 +151,7 @@ export async function deleteProfile(ctx: RequestContext, input: { password?: str
     await tx.newsletterSubscriber.deleteMany({ where: { OR: [{ customerId: customer.id }, { email: customer.email }] } });
     await tx.customerToken.deleteMany({ where: { customerId: customer.id } });
     await tx.customer.delete({ where: { id: customer.id } });
+    await recordEvent(tx, "customer.deleted", { id: customer.id });
   });
   return { success: true, message: "Your account has been deleted." };
 }

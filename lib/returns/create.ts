@@ -10,6 +10,8 @@ import { customValues } from "./custom-fields.ts";
 import { checkImages, discardImages, storeImages } from "./images.ts";
 import { returnDetail } from "./view.ts";
 import { mailReturnEvent } from "../mail/events.ts";
+import { recordReturnEvent } from "./events.ts";
+import { changedFields } from "../events/payloads.ts";
 
 export interface CreateReturnInput {
   orderId?: number;
@@ -90,6 +92,12 @@ export async function createReturn(ctx: RequestContext, input: CreateReturnInput
         select: { id: true },
       });
       await mailReturnEvent(tx, ctx.baseUrl, "return_raised", created.id);
+      // What the return was raised with, by the record's names (rmaQty and quantity are both `quantity`).
+      const changed = changedFields({
+        orderItemId: line.id, quantity, resolution, reasonId: input.rmaReasonId, packageCondition: input.packageCondition, information: input.information,
+        images: paths.length ? paths : undefined, customValues: values.length ? values : undefined,
+      });
+      await recordReturnEvent(tx, "return.created", created.id, changed);
       return created.id;
     });
   } catch (e) {

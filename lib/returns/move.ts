@@ -7,6 +7,7 @@ import { nextStatus, type ReturnAction } from "./transitions.ts";
 import { factsOf, returnInclude, type ReturnRecord } from "./view.ts";
 import { RETURN_STATUSES } from "./statuses.ts";
 import { mailReturnEvent } from "../mail/events.ts";
+import { recordReturnEvent } from "./events.ts";
 
 export interface Note {
   message: string;
@@ -38,6 +39,8 @@ export async function moveReturn(
       await mailReturnEvent(tx, ctx.baseUrl, "return_status", id, { status });
     }
     if (opts.note?.isAdmin) await mailReturnEvent(tx, ctx.baseUrl, "return_reply", id, { message: opts.note.message });
+    // Every action moves the status or adds to the thread (./transitions.ts), so `changed` is never empty.
+    await recordReturnEvent(tx, "return.updated", id, [...(next !== current.statusId ? ["status"] : []), ...(message ? ["messages"] : [])]);
     const record = await tx.returnRequest.findFirstOrThrow({ where: { id }, include: returnInclude });
     return { record, storeDays, messageId: message?.id ?? null };
   });

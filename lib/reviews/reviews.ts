@@ -5,6 +5,7 @@ import { customerId } from "../context.ts";
 import type { Page, Paging } from "../operations/define.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { listableProduct, productRows } from "../catalog/products.ts";
+import { recordEvent } from "../events/record.ts";
 
 export const REVIEW_STATUSES = ["pending", "approved", "disapproved"] as const;
 
@@ -105,20 +106,25 @@ export async function createReview(ctx: RequestContext, input: ReviewInput) {
   await listableProduct(ctx, input.productId);
   const customer = await ctx.db.customer.findUnique({ where: { id: owner }, select: { firstName: true, lastName: true, email: true } });
   if (!customer) throw new NotFound("Customer");
-  const review = await ctx.db.productReview.create({
-    data: {
-      productId: input.productId,
-      customerId: owner,
-      name: input.name ?? `${customer.firstName} ${customer.lastName}`,
-      email: customer.email,
-      title: input.title,
-      comment: input.comment,
-      rating: input.rating,
-      status: "pending",
-      locale: ctx.locale,
-      channelId: ctx.channel.id,
-    },
-    include: withProduct,
+  const review = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.productReview.create({
+      data: {
+        productId: input.productId,
+        customerId: owner,
+        name: input.name ?? `${customer.firstName} ${customer.lastName}`,
+        email: customer.email,
+        title: input.title,
+        comment: input.comment,
+        rating: input.rating,
+        status: "pending",
+        locale: ctx.locale,
+        channelId: ctx.channel.id,
+      },
+      include: withProduct,
+    });
+    // No author, email or text: a receiver reads the review itself when it needs them.
+    await recordEvent(tx, "review.created", { id: row.id, productId: row.productId, rating: row.rating, status: row.status, updatedAt: row.updatedAt });
+    return row;
   });
   return { ...(await toOne(ctx, review)), success: true, message: "Thank you: your review will appear once it is approved." };
 }

@@ -1,11 +1,13 @@
 // Product writes, the database work behind ./products.ts and the CSV import: the input's checks against the store
 // (locales, channels, categories, attributes, variants) and one transaction that writes the product with its
-// translations, channels, categories, stock and values; image files.
+// translations, channels, categories, stock and values, and its change events (lib/events); image files.
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
 import { EXTENSIONS, storeFile } from "../../storage/files.ts";
+import { recordEvent, recordEvents, type NewEvent } from "../../events/record.ts";
+import { changedFields, newEvent } from "../../events/payloads.ts";
 import { CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
 import type { AttributeValueInput, ProductCreate, ProductInput, ProductUpdate } from "./product-input.ts";
 
@@ -193,7 +195,30 @@ async function checkVariant(ctx: RequestContext, parentId: number, values: Resol
   }
 }
 
-async function writeRelations(tx: Tx, id: number, input: ProductInput, values: ResolvedValue[] | null, superIds: number[] | null) {
+type StockEvent = NewEvent<"inventory.updated">;
+
+/**
+ * Writes the stock rows a write names, each whose quantity moves with its `inventory.updated` event (a channel
+ * without a row held 0); answers the events, for the caller to record after the product's own.
+ */
+async function writeInventories(tx: Tx, productId: number, inventories: { channelId: number; qty: number }[]): Promise<StockEvent[]> {
+  if (!inventories.length) return [];
+  const rows = await tx.productInventory.findMany({ where: { productId, channelId: { in: inventories.map((i) => i.channelId) } }, select: { channelId: true, qty: true } });
+  const held = new Map(rows.map((r) => [r.channelId, r.qty]));
+  const events: StockEvent[] = [];
+  for (const { channelId, qty } of inventories) {
+    const oldQty = held.get(channelId);
+    if (oldQty === qty) continue;
+    const row = await tx.productInventory.upsert({ where: { productId_channelId: { productId, channelId } }, create: { productId, channelId, qty }, update: { qty } });
+    held.set(channelId, row.qty);
+    if (row.qty !== (oldQty ?? 0)) {
+      events.push({ type: "inventory.updated", data: { id: row.id, productId, channelId, oldQty: oldQty ?? 0, newQty: row.qty, reason: "admin", updatedAt: row.updatedAt } });
+    }
+  }
+  return events;
+}
+
+async function writeRelations(tx: Tx, id: number, input: ProductInput, values: ResolvedValue[] | null, superIds: number[] | null): Promise<StockEvent[]> {
   for (const t of input.translations ?? []) {
     const { locale, ...fields } = t;
     const data = { ...fields, shortDescription: fields.shortDescription ?? null, description: fields.description ?? null, metaTitle: fields.metaTitle ?? null, metaDescription: fields.metaDescription ?? null, metaKeywords: fields.metaKeywords ?? null };
@@ -207,9 +232,7 @@ async function writeRelations(tx: Tx, id: number, input: ProductInput, values: R
     await tx.productCategory.deleteMany({ where: { productId: id } });
     await tx.productCategory.createMany({ data: [...new Set(input.categories)].map((categoryId) => ({ productId: id, categoryId })) });
   }
-  for (const inv of input.inventories ?? []) {
-    await tx.productInventory.upsert({ where: { productId_channelId: { productId: id, channelId: inv.channelId } }, create: { productId: id, ...inv }, update: { qty: inv.qty } });
-  }
+  const stock = await writeInventories(tx, id, input.inventories ?? []);
   if (values) {
     for (const attributeId of new Set(values.map((v) => v.attributeId))) {
       const scope = values.filter((v) => v.attributeId === attributeId);
@@ -221,6 +244,28 @@ async function writeRelations(tx: Tx, id: number, input: ProductInput, values: R
     await tx.productSuperAttribute.deleteMany({ where: { productId: id } });
     await tx.productSuperAttribute.createMany({ data: superIds.map((attributeId) => ({ productId: id, attributeId })) });
   }
+  return stock;
+}
+
+/**
+ * Records a write's events, last in its transaction so each carries the record's final `updatedAt`: the product's
+ * own, its stock's, then `product.updated` (price) for each other composite whose price followed it.
+ */
+async function recordProductEvents(
+  tx: Tx,
+  own: { id: number; type: "product.created" | "product.updated"; changed: string[] },
+  stock: StockEvent[],
+  repriced: number[],
+) {
+  const others = repriced.filter((id) => id !== own.id);
+  const rows = await tx.product.findMany({ where: { id: { in: [own.id, ...others] } }, select: { id: true, sku: true, type: true, updatedAt: true } });
+  const event = (id: number, type: typeof own.type, changed: string[]) => {
+    const r = rows.find((x) => x.id === id)!;
+    return newEvent(type, { id, sku: r.sku, type: r.type, changed, updatedAt: r.updatedAt });
+  };
+  // A composite's own write can move its price too (its products changed): that is part of what it changed.
+  const changed = repriced.includes(own.id) && !own.changed.includes("price") ? [...own.changed, "price"] : own.changed;
+  await recordEvents(tx, [event(own.id, own.type, changed), ...stock, ...others.map((id) => event(id, "product.updated", ["price"]))]);
 }
 
 const scalarFields = (input: ProductInput) => ({
@@ -258,10 +303,11 @@ export async function planCreate(ctx: RequestContext, input: z.output<typeof Pro
       const row = await tx.product.create({
         data: { ...scalarFields(input), sku: input.sku, price: input.price, type: input.type, parentId: input.parentId ?? null, visibleIndividually: input.visibleIndividually ?? !input.parentId },
       });
-      await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
+      const stock = await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
       await writeComposite(tx, ctx, row.id, input);
       // A new product is part of no composite yet; a new composite's price is its children's.
-      if (COMPOSITE_TYPES.has(input.type)) await refreshCompositePrices(tx, ctx.channel.id, [row.id]);
+      const repriced = COMPOSITE_TYPES.has(input.type) ? await refreshCompositePrices(tx, ctx.channel.id, [row.id]) : [];
+      await recordProductEvents(tx, { id: row.id, type: "product.created", changed: changedFields(input) }, stock, repriced);
       return row.id;
     });
 }
@@ -284,10 +330,12 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
   const superIds = await superAttributeIds(ctx, input.superAttributes);
   return () =>
     ctx.db.$transaction(async (tx) => {
+      // updatedAt is set by hand: a write of relations or stock alone changes no column of the product row.
       await tx.product.update({ where: { id }, data: { ...scalarFields(input), updatedAt: new Date() } });
-      await writeRelations(tx, id, input, values, superIds);
+      const stock = await writeRelations(tx, id, input, values, superIds);
       await writeComposite(tx, ctx, id, input);
-      if (movesCompositePrices(input)) await refreshCompositePrices(tx, ctx.channel.id, [id]);
+      const repriced = movesCompositePrices(input) ? await refreshCompositePrices(tx, ctx.channel.id, [id]) : [];
+      await recordProductEvents(tx, { id, type: "product.updated", changed: changedFields(input) }, stock, repriced);
     });
 }
 
@@ -295,12 +343,28 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
 const movesCompositePrices = (input: ProductInput) =>
   (["price", "specialPrice", "specialPriceFrom", "specialPriceTo", "status", "groupedProducts", "bundleOptions"] as const).some((k) => input[k] !== undefined);
 
-/** Deletes a product; the composites it was part of take their prices from the products left. */
+/**
+ * Deletes a product, and with it its variants (a configurable's): each leaves a `product.deleted` tombstone. The
+ * composites it was part of lose it and take their prices from the products left: a `product.updated` each.
+ */
 export async function deleteProduct(ctx: RequestContext, id: number): Promise<void> {
   await ctx.db.$transaction(async (tx) => {
     const owners = (await compositesOf(tx, [id])).filter((c) => c.id !== id);
+    const gone = await tx.product.findMany({ where: { OR: [{ id }, { parentId: id }] }, select: { id: true, sku: true }, orderBy: { id: "asc" } });
     await tx.product.delete({ where: { id }, select: { id: true } });
-    await storeCompositePrices(tx, ctx.channel.id, owners);
+    // Their links went with the product (a cascade), which changes no column of theirs: their updatedAt is moved here.
+    if (owners.length) await tx.product.updateMany({ where: { id: { in: owners.map((o) => o.id) } }, data: { updatedAt: new Date() } });
+    const repriced = await storeCompositePrices(tx, ctx.channel.id, owners);
+    const after = await tx.product.findMany({ where: { id: { in: owners.map((o) => o.id) } }, select: { id: true, sku: true, type: true, updatedAt: true } });
+    await recordEvents(tx, [
+      // The product first, then its variants.
+      ...[...gone.filter((p) => p.id === id), ...gone.filter((p) => p.id !== id)].map((p) => newEvent("product.deleted", { id: p.id, sku: p.sku })),
+      ...after.map((o) =>
+        newEvent("product.updated", {
+          id: o.id, sku: o.sku, type: o.type, changed: [o.type === "grouped" ? "groupedProducts" : "bundleOptions", ...(repriced.includes(o.id) ? ["price"] : [])], updatedAt: o.updatedAt,
+        }),
+      ),
+    ]);
   });
 }
 
@@ -312,7 +376,11 @@ export async function updateProduct(ctx: RequestContext, id: number, input: z.ou
 export async function addProductImages(ctx: RequestContext, id: number, images: { bytes: Uint8Array; type: string }[]): Promise<void> {
   const last = await ctx.db.productImage.aggregate({ where: { productId: id }, _max: { position: true } });
   let position = last._max.position ?? 0;
-  const paths = [];
+  const paths: string[] = [];
   for (const f of images) paths.push(await storeFile(`product/${id}`, EXTENSIONS[f.type], f.bytes));
-  await ctx.db.productImage.createMany({ data: paths.map((path) => ({ productId: id, path, type: "images", position: ++position })) });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.productImage.createMany({ data: paths.map((path) => ({ productId: id, path, type: "images", position: ++position })) });
+    const row = await tx.product.update({ where: { id }, data: { updatedAt: new Date() }, select: { sku: true, type: true, updatedAt: true } });
+    await recordEvent(tx, "product.updated", { id, sku: row.sku, type: row.type, changed: ["images"], updatedAt: row.updatedAt });
+  });
 }

@@ -1,11 +1,13 @@
 // Customers from the back office: the database work behind ./customers.ts. A password given here replaces the
-// customer's password and signs out all their tokens.
+// customer's password and signs out all their tokens. Each write records its change event in its transaction.
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../../context.ts";
 import { Validation } from "../../errors.ts";
 import { randomSecret } from "../../auth/secrets.ts";
 import { BCRYPT_COST } from "../../customers/account.ts";
 import { assertPasswordRule, personalWords } from "../../auth/password-rule.ts";
+import { recordEvent } from "../../events/record.ts";
+import { changedFields } from "../../events/payloads.ts";
 
 export interface CustomerFields {
   firstName: string;
@@ -46,26 +48,37 @@ async function data(input: Input) {
 /** Without a password the account can only be entered after a password reset. */
 export async function createCustomer(ctx: RequestContext, input: CustomerFields): Promise<number> {
   await check(ctx, input);
-  const row = await ctx.db.customer.create({
-    data: {
-      ...(await data(input)),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      passwordHash: await bcrypt.hash(input.password ?? randomSecret(24), BCRYPT_COST),
-      apiToken: randomSecret(40),
-      channelId: input.channelId ?? ctx.channel.id,
-    },
+  const fields = {
+    ...(await data(input)),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    passwordHash: await bcrypt.hash(input.password ?? randomSecret(24), BCRYPT_COST),
+    apiToken: randomSecret(40),
+    channelId: input.channelId ?? ctx.channel.id,
+  };
+  return ctx.db.$transaction(async (tx) => {
+    const row = await tx.customer.create({ data: fields });
+    await recordEvent(tx, "customer.created", { id: row.id, email: row.email, changed: changedFields(input), updatedAt: row.updatedAt });
+    return row.id;
   });
-  return row.id;
 }
 
 export async function updateCustomer(ctx: RequestContext, id: number, input: Input): Promise<void> {
   await check(ctx, input, id);
   const fields = await data(input);
   await ctx.db.$transaction(async (tx) => {
-    await tx.customer.update({ where: { id }, data: fields });
+    const row = await tx.customer.update({ where: { id }, data: fields, select: { email: true, updatedAt: true } });
     // Whoever held the old password (or a token got with it) is out: the reset is usually why it is set.
     if (input.password) await tx.customerToken.deleteMany({ where: { customerId: id } });
+    await recordEvent(tx, "customer.updated", { id, email: row.email, changed: changedFields(input), updatedAt: row.updatedAt });
+  });
+}
+
+/** Deletes a customer (a record still referenced answers 409); the `customer.deleted` event is its tombstone. */
+export async function deleteCustomer(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    await tx.customer.delete({ where: { id }, select: { id: true } });
+    await recordEvent(tx, "customer.deleted", { id });
   });
 }

@@ -6,7 +6,7 @@ import { provider } from "../../db/client.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
 import { newPasswordField } from "../../auth/password-rule.ts";
-import { createCustomer, updateCustomer } from "./customer-service.ts";
+import { createCustomer, deleteCustomer, updateCustomer } from "./customer-service.ts";
 
 export const AdminCustomer = z
   .object({
@@ -63,5 +63,5 @@ export const customers = adminResource({
     run: createCustomer,
   },
   update: { input: Fields.partial(), run: updateCustomer },
-  remove: true,
+  remove: deleteCustomer,
 });

@@ -23,6 +23,8 @@ export const reviews = adminResource({
   output: AdminReview,
   include: () => ({ product: { select: { sku: true } } }),
   toOutput: (_ctx, r) => ({ ...r, productSku: r.product.sku }),
+  // Moderation and corrections have no event of their own (only review.created): a connector polls updated_since.
+  changes: true,
   filters: z.object({ status: z.enum(REVIEW_STATUSES).optional(), productId: intParam().optional(), customerId: intParam().optional(), rating: intParam().pipe(z.int().min(1).max(5)).optional() }),
   where: (_ctx, f) => ({ ...f }),
   sort: { fields: { id: (d) => ({ id: d }), rating: (d) => ({ rating: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },

@@ -22,6 +22,7 @@ export const gdprRequests = adminResource({
   permission: "gdpr",
   model: "gdprRequest",
   output: AdminGdprRequest,
+  changes: true,
   filters: z.object({
     status: z.enum(["pending", "processing", "completed", "declined", "revoked"]).optional(),
     type: z.enum(["delete", "update", "export"]).optional(),
