@@ -36,6 +36,7 @@ export function PanelShell({ children }: { children: ReactNode }) {
 const NAV = [
   ["/admin", "Integration tokens"],
   ["/admin/storefront-keys", "Storefront keys"],
+  ["/admin/webhooks", "Webhooks"],
   ["/admin/users", "Admin users"],
   ["/admin/roles", "Roles"],
   ["/admin/mail", "Mail"],

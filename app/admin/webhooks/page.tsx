@@ -1,0 +1,5 @@
+import { Webhooks } from "@/lib/ui/admin/webhooks";
+
+export default function WebhooksPage() {
+  return <Webhooks />;
+}
