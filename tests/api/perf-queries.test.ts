@@ -18,6 +18,8 @@ import { ADDRESS, freshProduct } from "../support/checkout.ts";
 import { freshDownloadable } from "../support/cart-fixtures.ts";
 import { placedOrder, raise, shopper, type Shopper } from "../support/returns.ts";
 import { adminToken, asAdmin } from "../support/admin.ts";
+import { webhookReceiver } from "../support/webhook-receiver.ts";
+import { deliverWebhooks } from "../../lib/events/webhooks.ts";
 
 /** Statements one list request may send, whatever the page size: credentials, settings, count, page, relations. */
 const MAX_STATEMENTS = 20;
@@ -89,7 +91,7 @@ async function fixtures(): Promise<void> {
  * Rows for the lists only the store's side fills, made as a shopper and the back office would: an order of two
  * simple lines and a downloadable one (two links: two downloads), invoiced, shipped and refunded in two steps each;
  * the reviews approved (the shop lists approved ones only); two URL redirects, two newsletter sign-ups, two imports,
- * two contact enquiries, two return form fields.
+ * two contact enquiries, two return form fields, two webhook subscriptions with their deliveries.
  * Names are unique so a database kept between runs (PostgreSQL) takes them again.
  */
 async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void> {
@@ -126,6 +128,21 @@ async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void>
     imports.push((await store("createAdminImport", { type: "products", file: new Blob([csv], { type: "text/csv" }) })).id);
   }
   await store("runAdminImport", { id: imports[0] }); // one applied, one still a dry run
+
+  // Two webhook subscriptions from the start of the log, each sent its events once (a receiver on this machine).
+  const receiver = await webhookReceiver();
+  const allowed = process.env.OUTBOUND_ALLOWED_NETWORKS;
+  process.env.OUTBOUND_ALLOWED_NETWORKS = "127.0.0.1/32";
+  try {
+    const hooks: number[] = [];
+    for (let i = 0; i < 2; i++) hooks.push((await store("createAdminWebhook", { url: receiver.url, types: ["order.*"], after: "0" })).id);
+    await deliverWebhooks(new Date(), hooks);
+    inputs.adminWebhookDeliveries = { id: hooks[0] };
+  } finally {
+    if (allowed === undefined) delete process.env.OUTBOUND_ALLOWED_NETWORKS;
+    else process.env.OUTBOUND_ALLOWED_NETWORKS = allowed;
+    await receiver.close();
+  }
 }
 
 function addressOf(i: number) {

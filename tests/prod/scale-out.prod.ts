@@ -11,6 +11,7 @@ import { ADDRESS, freshProduct, stock } from "../support/checkout.ts";
 import { hiddenProduct, makeOrder } from "../support/admin.ts";
 import { productionBuild, request, startInstance, type Instance } from "./support/instances.ts";
 import { freePort } from "../../scripts/support/free-port.ts";
+import { webhookReceiver } from "../support/webhook-receiver.ts";
 
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -29,6 +30,9 @@ const env = () => ({
   // The unpaid-order expiry every 1.2 s, for orders of a payment method of this run alone (the job test's).
   ORDER_EXPIRY_INTERVAL_MINUTES: "0.02",
   UNPAID_ORDER_METHODS: `transfer-${process.pid}`,
+  // The webhook test's receiver listens on this machine; deliveries are looked for every second.
+  OUTBOUND_ALLOWED_NETWORKS: "127.0.0.1/32",
+  WEBHOOK_POLL_SECONDS: "1",
 });
 let shared: ReturnType<typeof env>;
 let a: Instance;
@@ -214,6 +218,28 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL and one Redis", ()
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("canceled");
     expect(await stock(p.id)).toBe(before + 2);
     expect(await db.mailMessage.count({ where: { kind: "order_canceled", subject: { contains: order.incrementId } } })).toBe(1);
+  });
+
+  it("send each webhook delivery once, in order, whichever instance wrote the event or runs the job", async () => {
+    const receiver = await webhookReceiver();
+    const admin = await adminCredential();
+    const made = await request(a.baseUrl, "POST", "/api/admin/settings/webhooks", { bearer: admin.token, body: { url: receiver.url, types: ["inventory.updated"] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    receiver.secret = made.body.secret;
+    const key = await storefrontKey();
+    const productId = await freshProduct({ qty: 30 });
+    const carts = await inBatches(Array.from({ length: 12 }, (_, i) => i), 6, (i) => readyCart(i % 2 ? b : a, key, productId));
+    const placed = await inBatches(carts, 6, (token, i) => placeOrder(i % 2 ? b : a, key, token));
+    expect(placed.map((r) => r.status)).toEqual(carts.map(() => 200));
+    const sales = () => receiver.got.filter((g) => g.body.data.productId === productId);
+    for (let i = 0; i < 150 && sales().length < 12; i++) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 3000)); // rounds more on both instances: none may send again
+    const got = sales();
+    expect(got.map((g) => g.body.data.newQty)).toEqual(Array.from({ length: 12 }, (_, i) => 29 - i));
+    expect(new Set(got.map((g) => g.id)).size).toBe(12);
+    expect(got.every((g) => g.verified && g.answered === 204)).toBe(true);
+    await request(a.baseUrl, "DELETE", `/api/admin/settings/webhooks/${made.body.id}`, { bearer: admin.token });
+    await receiver.close();
   });
 
   it("finish the requests in flight on SIGTERM, then exit", async () => {
