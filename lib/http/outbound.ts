@@ -55,7 +55,7 @@ export function refusedAddress(address: string): string | null {
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, "", 0);
-    const list = addresses as dns.LookupAddress[];
+    const list = addresses;
     const refused = list.map((a) => refusedAddress(a.address)).find(Boolean);
     if (refused) return callback(Object.assign(new Error(`${hostname}: ${refused}`), { code: "EREFUSED_ADDRESS" }), "", 0);
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);

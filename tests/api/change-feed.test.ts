@@ -59,7 +59,7 @@ it("a subscriber and a reader of the log each get every order and stock event on
   // Rounds of the delivery job, as time passes: the first try fails, the retry 5 s later fails, the next succeeds
   // (and goes on, a round at a time, while other test files write events too).
   const mine = new Set([`order:${orderId}`, `product:${productId}`]);
-  const subjectOf = (type: string, data: Record<string, unknown>) => (type.startsWith("inventory.") ? `product:${data.productId}` : `order:${data.id}`);
+  const subjectOf = (type: string, data: Record<string, unknown>) => (type.startsWith("inventory.") ? `product:${Number(data.productId)}` : `order:${Number(data.id)}`);
   const received = () => receiver.got.slice(start).filter((g) => mine.has(subjectOf(g.body.type, g.body.data)));
   const delivered = () => received().filter((g) => g.answered === 200);
   let t = Date.now();
