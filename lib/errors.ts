@@ -55,6 +55,16 @@ export class Conflict extends AppError {
   }
 }
 
+/**
+ * A condition the caller set on the record does not hold any more: an `If-Match` (GraphQL `ifMatch`) naming a version
+ * the record has moved past, or a stock set whose `expectedQty` is not the quantity in stock. Nothing was written.
+ */
+export class PreconditionFailed extends AppError {
+  constructor(message = "The record has changed since you read it; read it again and retry.") {
+    super(412, "precondition_failed", message);
+  }
+}
+
 export class PayloadTooLarge extends AppError {
   constructor(limit: number) {
     super(413, "payload_too_large", `The request body is larger than ${limit} bytes.`);

@@ -59,9 +59,22 @@ const instant = () =>
     .transform((v) => new Date(v));
 
 /** What changed since: admin lists of records that keep their times (./resource.ts `changes`). */
-export const ChangeArgs = z.object({ updatedSince: instant().optional(), createdSince: instant().optional() });
+export const ChangeArgs = z.object({
+  updatedSince: instant().optional().describe("Only records changed at or after this instant (ISO 8601)."),
+  createdSince: instant().optional().describe("Only records created at or after this instant (ISO 8601)."),
+});
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A list's filters, each stating how it matches: a filter that does not say (an id, a status, a flag, a code) is an
+ * exact match; the ones matching a substring say so in their own description.
+ */
+export function exactFilters<S extends z.ZodRawShape>(shape: S): S {
+  const described = (schema: z.ZodType) => (schema.description ? schema : schema.describe("Exact match."));
+  // Same keys, same schemas: only their descriptions are added.
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, described(schema as z.ZodType)])) as unknown as S;
+}
 
 /**
  * A list's query as an object that refuses what it does not know: a misspelt filter (`created_at_from`) is a 422
@@ -74,10 +87,26 @@ export function listInput<S extends z.ZodRawShape>(shape: S) {
   });
 }
 
-export const SortArgs = z.object({
-  sort: z.string().trim().max(60).optional(),
-  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
-});
+const SortOrder = z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional();
+
+/**
+ * A list's `sort` and `order` as the list takes them: `sort` one of its fields, ascending, or descending with `-`
+ * before it (`-created_at`) or `-desc` after it (`created_at-desc`, and `-asc` for ascending); anything else is a 422
+ * naming the choices. `order` turns a field without a direction.
+ */
+export function sortArgs(spec: SortSpec) {
+  const fields = Object.keys(spec.fields);
+  const values = fields.flatMap((f) => [f, `-${f}`, `${f}-asc`, `${f}-desc`]) as [string, ...string[]];
+  const message = `sort must be one of ${fields.join(", ")} (prefix - or suffix -desc for descending).`;
+  const list = fields.map((f) => `\`${f}\``).join(", ");
+  return z.object({
+    sort: z
+      .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(values, { error: () => message }))
+      .optional()
+      .meta({ description: `Sort field: ${list}; \`-\` before it (\`-${fields[0]}\`) or \`-desc\` after it sorts descending. Default \`${spec.default}\`.` }),
+    order: SortOrder.meta({ description: "Direction of a `sort` field given without one." }),
+  });
+}
 
 /** Refuses a grant wider than what the calling token may do itself (no escalation through roles or tokens). */
 export function assertCanGrant(ctx: RequestContext, permissions: "all" | readonly string[]): void {

@@ -11,15 +11,21 @@
 //   GraphQL adminProducts (connection), adminProduct(id:), createAdminProduct, updateAdminProduct,
 //           deleteAdminProduct, <action>AdminProduct; every payload's data field is `adminProduct`.
 //   IRIs    /api/admin/catalog/products/<n> as `id`, the number as `_id`.
+//   Version a model with `updatedAt` (every one but url redirects, countries and country states): REST sends the
+//           record's ETag on GET of one, create and update, and PATCH and DELETE take `If-Match` (412 when the
+//           record has moved on); GraphQL shows `version` on the record and takes `ifMatch` in the update and
+//           delete inputs (./precondition.ts).
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import type { Prisma } from "../generated/sqlite/client.ts";
+import { Prisma } from "../generated/sqlite/client.ts";
 import { operation, type AnyOperation, type ListOperation, type MultipartSpec, type SingleOperation } from "../operations/define.ts";
 import { recordId } from "../operations/fields.ts";
 import { NotFound } from "../errors.ts";
 import { deletedShape } from "../wire/shapes.ts";
-import { assertSomeField, ChangeArgs, deepCamel, listInput, orderBy, SortArgs, type SortSpec } from "./input.ts";
+import { graphqlFields, lazyFieldsOf } from "../graphql/extensions.ts";
+import { claimVersion, etagOf, IfMatchArg, parseIfMatch, versionOf, type Versioned } from "./precondition.ts";
+import { assertSomeField, ChangeArgs, deepCamel, exactFilters, listInput, orderBy, sortArgs, type SortSpec } from "./input.ts";
 
 export const ADMIN_LIST = { defaultPerPage: 10, maxPerPage: 50 };
 
@@ -93,6 +99,13 @@ export interface Resource<O extends z.ZodObject = z.ZodObject> {
   remove?: SingleOperation;
   /** Loads one record in its output shape (404 when missing). */
   load(ctx: RequestContext, id: number): Promise<Out<O>>;
+  /**
+   * For a write of its own on an existing record (`PUT`): runs `write` after claiming the version `ifMatch` names,
+   * if any (412 when the record has moved on; ./precondition.ts). A model without `updatedAt` ignores it.
+   */
+  guarded<T>(ctx: RequestContext, id: number, ifMatch: string | null | undefined, write: () => Promise<T>): Promise<T>;
+  /** The ETag of the record this request loaded last (REST's `ETag`), when the model keeps `updatedAt`. */
+  etag?: (ctx: RequestContext) => string | undefined;
   operations: AnyOperation[];
 }
 
@@ -100,6 +113,12 @@ export interface Resource<O extends z.ZodObject = z.ZodObject> {
 type Declared<C, U, RT, RF> = ([C] extends [never] ? unknown : { create: SingleOperation }) &
   ([U] extends [never] ? unknown : { update: SingleOperation }) &
   ([RT | RF] extends [never] ? unknown : { remove: SingleOperation });
+
+/** The model keeps `updatedAt`, the version of its records (./precondition.ts). */
+function hasUpdatedAt(model: Model): boolean {
+  const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${model.charAt(0).toUpperCase()}${model.slice(1)}ScalarFieldEnum`];
+  return !!fields && "updatedAt" in fields;
+}
 
 const DEFAULT_SORT: SortSpec = { fields: { id: (dir) => ({ id: dir }) }, default: "-id" };
 
@@ -123,10 +142,48 @@ export function adminResource<
   const shape = async (ctx: RequestContext, row: RowOf<M, I>, shared?: S): Promise<object> =>
     spec.toOutput ? spec.toOutput(ctx, row, shared ?? ((await spec.shared?.(ctx)) as S)) : row;
 
+  // The version of the record each request loaded last: the one its REST answer carries as ETag, read with the row.
+  const versioned = hasUpdatedAt(spec.model);
+  const loaded = new WeakMap<RequestContext, Date>();
+  const etag = versioned ? (ctx: RequestContext) => { const at = loaded.get(ctx); return at && etagOf(at); } : undefined;
+
   async function load(ctx: RequestContext, id: number): Promise<Out<O>> {
     const row = await delegate(ctx).findFirst({ where: { id, ...spec.visible?.(ctx) }, ...include(ctx) });
     if (!row) throw new NotFound(spec.one.replace(/([a-z])([A-Z])/g, "$1 $2"));
+    const at = (row as { updatedAt?: unknown }).updatedAt;
+    if (at instanceof Date) loaded.set(ctx, at);
     return (await shape(ctx, row)) as Out<O>; // see Out
+  }
+
+  /** Runs `write` after claiming the version `ifMatch` names, if any (412 when it has moved on). */
+  async function guarded<T>(ctx: RequestContext, id: number, ifMatch: string | null | undefined, write: () => Promise<T>): Promise<T> {
+    if (ifMatch == null || !versioned) return write();
+    const claim = await claimVersion(ctx.db[spec.model] as unknown as Versioned, id, parseIfMatch(ifMatch));
+    let done: T;
+    try {
+      done = await write();
+    } catch (e) {
+      await claim.undo().catch(() => undefined);
+      throw e;
+    }
+    await claim.settle();
+    return done;
+  }
+
+  if (versioned && !("version" in spec.output.shape) && !lazyFieldsOf(spec.output).version) {
+    graphqlFields(spec.output, {
+      version: {
+        output: z.string().nullable(),
+        description: "The version of the record (its `updatedAt` in epoch milliseconds; REST: the ETag). Give it as `ifMatch` to update or delete it only if nobody has since.",
+        load: async (ctx, parents) => {
+          const ids = parents.map((p) => Number(p.id));
+          const rows = await (ctx.db[spec.model] as unknown as { findMany(a: object): Promise<{ id: number; updatedAt: Date }[]> })
+            .findMany({ where: { id: { in: ids } }, select: { id: true, updatedAt: true } });
+          const byId = new Map(rows.map((r) => [r.id, versionOf(r.updatedAt)]));
+          return ids.map((id) => byId.get(id) ?? null);
+        },
+      },
+    });
   }
 
   // Typed as any output: what `run` answers is projected to it (lib/operations/project.ts), see ResourceSpec.
@@ -144,7 +201,7 @@ export function adminResource<
       (spec.changes ? "; `updated_since` and `created_since` (ISO 8601) for what changed since then." : ".") +
       " An unknown parameter is a 422 naming it.",
     access: { admin: perm("list", "view") },
-    input: listInput({ ...filters.shape, ...SortArgs.shape, ...(spec.changes ? ChangeArgs.shape : {}) }),
+    input: listInput({ ...exactFilters(filters.shape), ...sortArgs(sorts).shape, ...(spec.changes ? ChangeArgs.shape : {}) }),
     output,
     list: ADMIN_LIST,
     rest: { method: "GET", paths: [base] },
@@ -172,11 +229,12 @@ export function adminResource<
     input: z.object({ id: recordId() }),
     output,
     rest: { method: "GET", paths: [one] },
+    etag,
     run: (ctx, { id }) => load(ctx, id),
   });
 
   const ops: AnyOperation[] = [list, get];
-  const resource: Resource<O> = { spec, iri: base, list, get, load, operations: ops };
+  const resource: Resource<O> = { spec, iri: base, list, get, load, guarded, etag, operations: ops };
 
   if (spec.create) {
     const c = spec.create;
@@ -189,6 +247,7 @@ export function adminResource<
       input: c.input.strict(),
       output,
       rest: { method: "POST", paths: [base], status: 201, input: deepCamel },
+      etag,
       run: async (ctx, input) => {
         const made = await c.run(ctx, input as z.output<C>);
         return typeof made === "number" ? load(ctx, made) : { ...(await load(ctx, made.id)), ...made.extra };
@@ -205,14 +264,15 @@ export function adminResource<
       kind: "mutation",
       summary: u.summary ?? `Change some fields of a ${spec.one.toLowerCase()}.`,
       access: { admin: perm("update", "edit") },
-      input: u.input.extend({ id: recordId() }).strict(),
+      input: u.input.extend({ id: recordId(), ...(versioned ? { ifMatch: IfMatchArg } : {}) }).strict(),
       output,
-      rest: { method: "PATCH", paths: [one], input: deepCamel },
+      rest: { method: "PATCH", paths: [one], input: deepCamel, ...(versioned ? { ifMatch: true, errors: [412] } : {}) },
+      etag,
       run: async (ctx, input) => {
-        const { id, ...fields } = input as { id: number } & Record<string, unknown>;
+        const { id, ifMatch, ...fields } = input as { id: number; ifMatch?: string | null } & Record<string, unknown>;
         assertSomeField(fields);
         await load(ctx, id);
-        await u.run(ctx, id, fields as z.output<U>);
+        await guarded(ctx, id, ifMatch, () => u.run(ctx, id, fields as z.output<U>));
         return load(ctx, id);
       },
     });
@@ -227,12 +287,13 @@ export function adminResource<
       kind: "mutation",
       summary: `Delete a ${spec.one.toLowerCase()}.`,
       access: { admin: perm("remove", "delete") },
-      input: z.object({ id: recordId() }),
+      input: z.object({ id: recordId(), ...(versioned ? { ifMatch: IfMatchArg } : {}) }),
       output: deletedShape(`AdminDeleted${spec.one}`, base),
-      rest: { method: "DELETE", paths: [one] },
-      run: async (ctx, { id }) => {
+      rest: { method: "DELETE", paths: [one], ...(versioned ? { ifMatch: true, errors: [412] } : {}) },
+      run: async (ctx, input) => {
+        const { id, ifMatch } = input as { id: number; ifMatch?: string | null };
         await load(ctx, id);
-        await remove(ctx, id);
+        await guarded(ctx, id, ifMatch, () => remove(ctx, id));
         return { id, success: true, message: `${spec.one.replace(/([a-z])([A-Z])/g, "$1 $2")} ${id} deleted.` };
       },
     });

@@ -9,6 +9,7 @@ import { operation } from "../operations/define.ts";
 import { intParam, recordId } from "../operations/fields.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { adminResource } from "../admin/resource.ts";
+import { IfMatchArg } from "../admin/precondition.ts";
 import { deepCamel, nullableText } from "../admin/input.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { recordPageRedirect } from "./redirects.ts";
@@ -167,6 +168,7 @@ const UpdateInput = z.object({
     message: 'is required: the block named by `locale` (REST: "<locale>": { url_key, page_title, html_content })',
   }),
   layout: nullableText(50),
+  ifMatch: IfMatchArg,
 });
 
 /** REST names the block by the locale code (`{ "locale": "fr", "fr": { … } }`); other locale blocks are ignored. */
@@ -180,6 +182,7 @@ function fromLocaleBlock(raw: Record<string, unknown>): Record<string, unknown> 
     channels: body.channels,
     translation: block === undefined ? body.translation : deepCamel(block),
     ...("layout" in body ? { layout: body.layout } : {}),
+    ...("ifMatch" in raw ? { ifMatch: raw.ifMatch } : {}),
   };
 }
 
@@ -194,7 +197,8 @@ export const updateAdminCmsPage = operation({
   access: { admin: "cms.pages.edit" },
   input: UpdateInput,
   output: AdminCmsPage,
-  rest: { method: "PUT", paths: ["/api/admin/cms/pages/{id}"], input: fromLocaleBlock },
+  rest: { method: "PUT", paths: ["/api/admin/cms/pages/{id}"], input: fromLocaleBlock, ifMatch: true, errors: [412] },
+  etag: cmsPages.etag,
   run: async (ctx, input) => {
     const page = await ctx.db.cmsPage.findUnique({ where: { id: input.id }, include: { translations: { where: { locale: input.locale } } } });
     if (!page) throw new NotFound("CMS page");
@@ -204,7 +208,7 @@ export const updateAdminCmsPage = operation({
     await checkUrlKey(ctx, t.urlKey, "translation.urlKey", page.id);
     const previous = page.translations[0];
     const fields = { urlKey: t.urlKey, pageTitle: t.pageTitle, htmlContent: t.htmlContent, metaTitle: t.metaTitle ?? null, metaDescription: t.metaDescription ?? null, metaKeywords: t.metaKeywords ?? null };
-    await ctx.db.$transaction(async (tx) => {
+    await cmsPages.guarded(ctx, page.id, input.ifMatch, () => ctx.db.$transaction(async (tx) => {
       await tx.cmsPageTranslation.upsert({
         where: { pageId_locale: { pageId: page.id, locale: input.locale } },
         create: { ...fields, pageId: page.id, locale: input.locale },
@@ -214,7 +218,7 @@ export const updateAdminCmsPage = operation({
       await tx.cmsPageChannel.createMany({ data: channels.map((channelId) => ({ pageId: page.id, channelId })) });
       if (previous && previous.urlKey !== t.urlKey) await recordPageRedirect(tx, page.id, input.locale, previous.urlKey, t.urlKey);
       await tx.cmsPage.update({ where: { id: page.id }, data: { updatedAt: new Date(), ...(input.layout !== undefined ? { layout: input.layout } : {}) } });
-    });
+    }));
     return cmsPages.load(ctx, page.id);
   },
 });

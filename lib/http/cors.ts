@@ -11,11 +11,11 @@ import type { Surface } from "../operations/define.ts";
 
 export const EXPOSED_HEADERS = [
   "X-Total-Count", "X-Page", "X-Per-Page", "X-Total-Pages",
-  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id",
+  "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id", "ETag",
 ].join(", ");
 
 export const ALLOWED_HEADERS = [
-  "X-STOREFRONT-KEY", "Authorization", "Content-Type", "Accept", "X-LOCALE", "X-CURRENCY", "X-CHANNEL", "X-Request-Id",
+  "X-STOREFRONT-KEY", "Authorization", "Content-Type", "Accept", "X-LOCALE", "X-CURRENCY", "X-CHANNEL", "X-Request-Id", "If-Match",
   // Sent by MCP clients running in a browser (the endpoints are stateless: no session id is ever issued).
   "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID",
 ].join(", ");

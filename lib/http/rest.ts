@@ -87,7 +87,14 @@ export function rest(op: AnyOperation): RestHandler {
       if (op.list && op.list !== "all" && op.list.sizeParam) delete query[op.list.sizeParam];
       const body = await readInputBody(req, binding.multipart);
       addLogSecrets(secretValues(body)); // passwords and tokens in the body: on no log line of this request
-      const raw = { ...query, ...body, ...params };
+      const raw: Record<string, unknown> = { ...query, ...body, ...params };
+      if (binding.ifMatch) {
+        // The precondition travels in its header only (lib/admin/precondition.ts).
+        delete raw.ifMatch;
+        delete raw.if_match;
+        const ifMatch = req.headers.get("if-match");
+        if (ifMatch !== null) raw.ifMatch = ifMatch;
+      }
       const input = admit(gate.ctx, op, () => (binding.input ? binding.input(raw) : camelKeys(raw)));
       if (op.list && op.list !== "all") {
         const paging = restPaging(url, op.list);
@@ -106,7 +113,10 @@ export function rest(op: AnyOperation): RestHandler {
       // A file goes out as the operation made it: there is no JSON output to project it to.
       if (binding.download) return download((await op.run(gate.ctx, input)) as Download, headers);
       if (op.list === "all") return jsonText(pageBody((await perform(gate.ctx, op, input)) as unknown[]), 200, headers);
-      return json(await perform(gate.ctx, op, input), binding.status ?? 200, headers);
+      const answer = await perform(gate.ctx, op, input);
+      const etag = op.etag?.(gate.ctx);
+      if (etag) headers.set("ETag", etag);
+      return json(answer, binding.status ?? 200, headers);
     } catch (e) {
       return errorResponse(keyRefusal(e, op), e instanceof GateError ? e.headers : headers);
     }

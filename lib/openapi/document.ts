@@ -13,9 +13,29 @@ const DECLARED_ERRORS: Record<number, string> = {
   400: "A parameter checked when the call runs is not one this operation knows (a report `type`: `invalid_type`).",
   404: "A record the input names does not exist, or is not the caller's.",
   409: "Conflicts with the current state (a checkout step out of order, an empty cart).",
+  412: "The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written.",
   422: "Refused for the current state (`errors` names the field), e.g. an email already subscribed.",
   503: "The payment provider could not be reached (`payment_provider_unavailable`); the message says what waits and how to retry.",
 };
+
+/** An Error body fitting each status, as the server writes it (lib/errors.ts): `components.examples`, by name. */
+const ERROR_EXAMPLES: Record<string, { name: string; value: Json }> = {
+  400: { name: "BadRequest", value: { message: "The request body is not valid JSON.", error: "bad_request" } },
+  401: { name: "Unauthenticated", value: { message: "Authentication is required.", error: "unauthenticated" } },
+  403: { name: "Forbidden", value: { message: "You are not allowed to do this.", error: "forbidden" } },
+  404: { name: "NotFound", value: { message: "Resource not found.", error: "not_found" } },
+  409: { name: "Conflict", value: { message: "The record conflicts with the current state.", error: "conflict" } },
+  412: { name: "PreconditionFailed", value: { message: "The record has changed since you read it; read it again and retry.", error: "precondition_failed" } },
+  413: { name: "PayloadTooLarge", value: { message: "The request body is larger than 1048576 bytes.", error: "payload_too_large" } },
+  415: { name: "UnsupportedMediaType", value: { message: "Send the body as application/json.", error: "unsupported_media_type" } },
+  422: { name: "ValidationFailed", value: { message: "email: must be a valid email address", error: "validation_failed", errors: { email: ["must be a valid email address"] } } },
+  429: { name: "RateLimitExceeded", value: { message: "Too many requests: the rate limit is used up.", error: "rate_limit_exceeded", retry_after: 30 } },
+  503: { name: "PaymentProviderUnavailable", value: { message: "The payment provider could not be reached; nothing was charged, try again later.", error: "payment_provider_unavailable" } },
+};
+const OTHER_ERROR = { name: "Error", value: { message: "The request failed.", error: "error" } };
+
+/** The named example of an error status (a status without its own takes the generic one). */
+const errorExampleOf = (status: string) => ERROR_EXAMPLES[status] ?? OTHER_ERROR;
 
 /**
  * The error statuses an operation can answer, derived from its declaration rather than listed per operation:
@@ -83,10 +103,31 @@ export function standardSchema(schema: unknown): unknown {
       out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, standardSchema(v)]));
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(standardSchema);
     else if (SCHEMA_ONE.has(key)) out[key] = standardSchema(value);
+    // zod bounds every `z.int()` by the safe integers: that says nothing a client needs (an integer), so it goes.
+    else if ((key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
     else if (SCHEMA_KEYWORDS.has(key) || key.startsWith("x-")) out[key] = value;
     else out[`x-${key}`] = value;
   }
   return out;
+}
+
+type PipeDef = { type: string; in: z.ZodType; out: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: PipeDef } })._zod.def;
+
+/**
+ * zod writes an input pipe as its input side, and a coerced field (`intParam().pipe(z.int().min(1))`: a preprocess,
+ * then the bounds) as the preprocess's own target, without the bounds the server enforces after it. Such a pipe is
+ * documented as what it finally checks.
+ */
+function boundsOfPipes(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const schema = ctx.zodSchema as z.ZodType;
+  const def = defOf(schema);
+  if (def.type !== "pipe" || defOf(def.in).type !== "pipe" || defOf(defOf(def.in).in).type !== "transform") return;
+  const out = defOf(def.out).type;
+  if (!["number", "int", "string", "union", "literal", "enum"].includes(out)) return;
+  const { $schema: _s, ...target } = z.toJSONSchema(def.out, { io: "input", unrepresentable: "any" }) as Json;
+  for (const key of ["type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "anyOf", "enum", "const"]) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, target);
 }
 
 const PAGE_HEADERS = {
@@ -110,7 +151,7 @@ function schemasFor(ops: AnyOperation[]) {
     if (!z.globalRegistry.has(output)) z.globalRegistry.add(output, { id: `${op.name}Result` });
   }
   const convert = (io: "input" | "output") =>
-    (z.toJSONSchema(z.globalRegistry, { io, uri: (id: string) => `#/components/schemas/${id}`, unrepresentable: "any" } as never) as unknown as { schemas: Record<string, Json> }).schemas;
+    (z.toJSONSchema(z.globalRegistry, { io, uri: (id: string) => `#/components/schemas/${id}`, unrepresentable: "any", ...(io === "input" ? { override: boundsOfPipes } : {}) } as never) as unknown as { schemas: Record<string, Json> }).schemas;
   const inputs = convert("input");
   const outputs = convert("output");
   // Operations hold schemas of any type (AnyOperation); the registry only needs them as schemas.
@@ -132,9 +173,84 @@ function schemasFor(ops: AnyOperation[]) {
     components,
     input: (op: AnyOperation) => inputs[ids(op.input)] as { properties?: Record<string, Json>; required?: string[] },
     inputRef: (op: AnyOperation) => (take(ids(op.input), inputs), ref(ids(op.input))),
+    /**
+     * The JSON body of an operation whose path carries some of its input (`/{id}`): the input less those fields, as
+     * `<operation>Body`. The input itself when the path carries none of its fields.
+     */
+    bodyRef: (op: AnyOperation, inPath: string[]): Json => {
+      const id = ids(op.input);
+      const source = inputs[id] as { properties?: Record<string, Json>; required?: string[] } | undefined;
+      const omit = inPath.filter((n) => source?.properties && n in source.properties);
+      if (!source || omit.length === 0) return (take(id, inputs), ref(id));
+      const bodyId = `${op.name}Body`;
+      if (!used.has(bodyId)) {
+        used.add(bodyId);
+        const { $schema: _s, $id: _i, properties, required, ...rest } = source as Json & { properties: Record<string, Json>; required?: string[] };
+        const kept = required?.filter((n) => !omit.includes(n));
+        const body: Json = { ...rest, properties: Object.fromEntries(Object.entries(properties).filter(([n]) => !omit.includes(n))), ...(kept?.length ? { required: kept } : {}) };
+        components[bodyId] = standardSchema(body) as Json;
+        pull(body, inputs);
+      }
+      return ref(bodyId);
+    },
+    /** The JSON body's fields: the input's, less the ones the path carries (`*` when it also takes any other key). */
+    bodyFields: (op: AnyOperation, inPath: string[]): string[] => {
+      const source = inputs[ids(op.input)] as { properties?: Record<string, Json>; additionalProperties?: unknown } | undefined;
+      const names = Object.keys(source?.properties ?? {}).filter((n) => !inPath.includes(n));
+      return typeof source?.additionalProperties === "object" ? [...names, "*"] : names;
+    },
+    /** The `required` list of the JSON body: the input's, less the fields the path carries. */
+    bodyRequired: (op: AnyOperation, inPath: string[]): string[] =>
+      ((inputs[ids(op.input)] as { required?: string[] } | undefined)?.required ?? []).filter((n) => !inPath.includes(n)),
     outputRef: (op: AnyOperation) => (take(ids(op.output), outputs), ref(ids(op.output))),
     pullInput: (json: unknown) => pull(json, inputs),
   };
+}
+
+/**
+ * A path parameter's schema: a record id (`recordId()`, an integer from 1 to 2^31 - 1) as an integer with its
+ * bounds, any other input field as its own schema, a placeholder the input does not name as text.
+ */
+function pathSchema(field: Json | undefined): Json {
+  if (!field) return { type: "string" };
+  const schema = standardSchema(field) as Json;
+  if (schema.type === "integer" && schema.exclusiveMinimum === 0) {
+    const { exclusiveMinimum: _e, ...rest } = schema;
+    return { ...rest, minimum: 1 };
+  }
+  return schema.type === "integer" || schema.type === "string" ? schema : { type: "string" };
+}
+
+/**
+ * `If-Match` (RestBinding `ifMatch`): documented as the header it is on REST, in place of the `ifMatch` input field a
+ * DELETE would otherwise show as a query parameter.
+ */
+function ifMatchParameter(op: AnyOperation, parameters: Json[]): void {
+  if (!op.rest?.ifMatch) return;
+  const at = parameters.findIndex((p) => (p.name === "ifMatch" || p.name === "if_match") && p.in === "query");
+  if (at >= 0) parameters.splice(at, 1);
+  parameters.push({
+    name: "If-Match", in: "header", required: false, schema: { type: "string" },
+    description: 'Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`).',
+  });
+}
+
+/**
+ * The input field a path placeholder fills: its camelCase name, or, where the binding maps the raw request onto the
+ * input itself (`{country_id}` → `id`, `{id}` → `returnId`), the field that mapping puts the placeholder's value in.
+ */
+function pathField(op: AnyOperation, input: { properties?: Record<string, Json> }, name: string): string {
+  const field = camel(name);
+  const map = op.rest?.input;
+  if (!map || (input.properties && field in input.properties)) return field;
+  const marker = `\u0000${name}`;
+  try {
+    const mapped = map({ [name]: marker, [field]: marker }) as Record<string, unknown> | null;
+    const into = Object.entries(mapped ?? {}).find(([key, value]) => value === marker && input.properties && key in input.properties);
+    return into ? into[0] : field;
+  } catch {
+    return field;
+  }
 }
 
 function pathParams(path: string): string[] {
@@ -143,7 +259,7 @@ function pathParams(path: string): string[] {
 
 /** Query parameters from a wire query schema (`rest.query`): its keys, and a catchall as one exploded object. */
 function wireQueryParameters(query: z.ZodObject): Json[] {
-  const schema = standardSchema(z.toJSONSchema(query, { io: "input", unrepresentable: "any" })) as {
+  const schema = standardSchema(z.toJSONSchema(query, { io: "input", unrepresentable: "any", override: boundsOfPipes })) as {
     properties?: Record<string, Json>; required?: string[]; additionalProperties?: Json | boolean;
   };
   const parameters: Json[] = Object.entries(schema.properties ?? {}).map(([name, s]) => {
@@ -175,20 +291,24 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
   const restOps = ops.filter((o) => o.rest);
   const schemas = schemasFor(restOps);
   const paths: Record<string, Record<string, Json>> = {};
+  const examplesUsed = new Set<string>();
   for (const op of restOps) {
     const binding = op.rest!;
     const inputSchema = schemas.input(op);
     binding.paths.forEach((path, i) => {
       const inPath = pathParams(path);
-      const camelPath = inPath.map(camel);
-      const parameters: Json[] = inPath.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+      const camelPath = inPath.map((name) => pathField(op, inputSchema, name));
+      const parameters: Json[] = inPath.map((name, k) => ({ name, in: "path", required: true, schema: pathSchema(inputSchema.properties?.[camelPath[k]]) }));
       // GET and DELETE carry no documented body: input fields not in the path travel in the query string.
       if (binding.method === "GET" || binding.method === "DELETE") {
         if (binding.query) parameters.push(...wireQueryParameters(binding.query));
         else {
           for (const [name, schema] of Object.entries(inputSchema.properties ?? {})) {
             if (camelPath.includes(name)) continue;
-            parameters.push({ name, in: "query", required: inputSchema.required?.includes(name) ?? false, schema: standardSchema(schema) });
+            // The Admin API's query keys as its lists name them (`updated_since`; the camelCase spelling is read too).
+            const key = surface === "admin" ? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : name;
+            const { description, ...rest } = standardSchema(schema) as Json;
+            parameters.push({ name: key, in: "query", required: inputSchema.required?.includes(name) ?? false, ...(surface === "admin" && description ? { description } : {}), schema: surface === "admin" ? rest : standardSchema(schema) });
           }
         }
         if (op.list && op.list !== "all") {
@@ -197,6 +317,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
         }
         schemas.pullInput(parameters);
       }
+      ifMatchParameter(op, parameters);
       const row = op.list ? { type: "array", items: schemas.outputRef(op) } : schemas.outputRef(op);
       const listBody = surface === "admin" && op.list && op.list !== "all"
         ? { type: "object", properties: { data: row, meta: ref("ListMeta") }, required: ["data", "meta"] }
@@ -211,7 +332,9 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
       const responses: Json = { [String(binding.status ?? 200)]: success };
       const takesInput = parameters.length > 0 || Object.keys(inputSchema.properties ?? {}).length > 0 || !!binding.multipart;
       for (const [status, description] of Object.entries(errorStatuses(op, surface, takesInput))) {
-        responses[status] = { description, content: { "application/json": { schema: ref("Error") } } };
+        const { name } = errorExampleOf(status);
+        examplesUsed.add(status);
+        responses[status] = { description, content: { "application/json": { schema: ref("Error"), examples: { [name]: { $ref: `#/components/examples/${name}` } } } } };
       }
       const operation: Json = {
         operationId: i === 0 ? op.name : `${op.name}_${i + 1}`,
@@ -226,12 +349,14 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
       if (binding.method !== "GET" && binding.method !== "DELETE") {
         const { multipart } = binding;
         // A multipart operation also reads JSON; it is documented when the JSON alone can make a valid call.
-        const jsonToo = !multipart || (inputSchema.required ?? []).some((n) => !multipart.files.includes(n) && !camelPath.includes(n));
-        operation.requestBody = {
-          required: !!multipart || (inputSchema.required?.length ?? 0) > 0,
+        const bodyRequired = schemas.bodyRequired(op, camelPath);
+        const jsonToo = !multipart || bodyRequired.some((n) => !multipart.files.includes(n));
+        // An action whose only input is the record in its path (`POST /orders/{id}/cancel`) documents no body.
+        if (multipart || camelPath.length === 0 || schemas.bodyFields(op, camelPath).length > 0) operation.requestBody = {
+          required: !!multipart || bodyRequired.length > 0,
           content: {
             ...(multipart ? { "multipart/form-data": { schema: multipartSchema(inputSchema, multipart.files, camelPath) } } : {}),
-            ...(jsonToo ? { "application/json": { schema: schemas.inputRef(op) } } : {}),
+            ...(jsonToo ? { "application/json": { schema: schemas.bodyRef(op, camelPath) } } : {}),
           },
         };
       }
@@ -271,6 +396,10 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
           },
         } : {}),
       },
+      examples: Object.fromEntries([...examplesUsed].sort().map((status) => {
+        const { name, value } = errorExampleOf(status);
+        return [name, { summary: `A ${status} answer.`, value }];
+      })),
       securitySchemes: {
         ...(surface === "shop" ? { StorefrontKey: { type: "apiKey", in: "header", name: "X-STOREFRONT-KEY" } } : {}),
         BearerToken: {

@@ -68,6 +68,11 @@ export interface RestBinding {
    * a record named in the body or query that may not exist (404), a report `type` checked at run time (400).
    */
   errors?: number[];
+  /**
+   * Reads the `If-Match` header into the input's `ifMatch` (which the body and query cannot set); the input field is
+   * GraphQL's twin of the header (lib/admin/precondition.ts).
+   */
+  ifMatch?: boolean;
 }
 
 /** A file answer (exports): REST sends it as an attachment. */
@@ -117,6 +122,8 @@ interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
    * something (a search term), so such a call always runs.
    */
   cache?: { dependsOn: "catalog"; unlessArgs?: readonly string[] };
+  /** The strong ETag of the record this call answered (admin resources: its version), sent by REST as `ETag`. */
+  etag?: (ctx: RequestContext) => string | undefined;
 }
 
 export interface SingleOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>

@@ -3310,9 +3310,6 @@ export interface components {
             success: boolean;
             message: string;
         };
-        cancelCustomerReturnInput: {
-            id: number;
-        };
         cartUploadResult: unknown;
         createAddProductInCartInput: {
             productId: number;
@@ -3359,8 +3356,7 @@ export interface components {
             couponCode: string;
             cartToken?: string;
         };
-        createCancelOrderInput: {
-            id?: number;
+        createCancelOrderBody: {
             orderId?: number;
         };
         createCartTokenInput: Record<string, never>;
@@ -3493,6 +3489,9 @@ export interface components {
         createRemoveCouponInput: {
             cartToken?: string;
         };
+        createReorderOrderBody: {
+            orderId?: number;
+        };
         createResetPasswordInput: {
             token: string;
             email: string;
@@ -3524,15 +3523,28 @@ export interface components {
             };
             links?: number[];
         };
-        revokeGdprRequestInput: {
-            id: number;
-        };
-        sendCustomerReturnMessageInput: {
-            returnId: number;
+        sendCustomerReturnMessageBody: {
             message: string;
         };
         toggleWishlistInput: {
             productId: number;
+        };
+        updateCustomerAddressBody: {
+            firstName?: string;
+            lastName?: string;
+            companyName?: string;
+            vatId?: string;
+            email?: string;
+            phone?: string;
+            address?: string | string[];
+            address1?: string;
+            address2?: string;
+            country?: string;
+            state?: string;
+            city?: string;
+            postcode?: string;
+            defaultAddress?: boolean;
+            useForShipping?: boolean;
         };
         updateCustomerAddressInput: {
             firstName?: string;
@@ -3552,8 +3564,7 @@ export interface components {
             useForShipping?: boolean;
             id: number;
         };
-        updateCustomerProfileInput: {
-            id?: number;
+        updateCustomerProfileBody: {
             firstName?: string;
             lastName?: string;
             email?: string;
@@ -3566,8 +3577,7 @@ export interface components {
             confirmPassword?: string;
             passwordConfirmation?: string;
         };
-        updateProductReviewInput: {
-            id: number;
+        updateProductReviewBody: {
             title?: string;
             comment?: string;
             rating?: number;
@@ -3884,7 +3894,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -4042,7 +4052,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -5069,7 +5079,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -5220,7 +5230,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -5450,7 +5460,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -6457,7 +6467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -6822,12 +6832,10 @@ export interface operations {
     };
     country: {
         parameters: {
-            query: {
-                id: number;
-            };
+            query?: never;
             header?: never;
             path: {
-                country_id: string;
+                country_id: number;
             };
             cookie?: never;
         };
@@ -6902,7 +6910,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                country_id: string;
+                country_id: number;
             };
             cookie?: never;
         };
@@ -6975,7 +6983,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7317,7 +7325,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7390,13 +7398,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["updateCustomerAddressInput"];
+                "application/json": components["schemas"]["updateCustomerAddressBody"];
             };
         };
         responses: {
@@ -7503,7 +7511,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7696,7 +7704,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7769,7 +7777,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7921,7 +7929,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -7994,7 +8002,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -8398,7 +8406,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -8556,7 +8564,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -8629,13 +8637,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["createCancelOrderInput"];
+                "application/json": components["schemas"]["createCancelOrderBody"];
             };
         };
         responses: {
@@ -8742,13 +8750,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["createCancelOrderInput"];
+                "application/json": components["schemas"]["createReorderOrderBody"];
             };
         };
         responses: {
@@ -9010,13 +9018,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["updateCustomerProfileInput"];
+                "application/json": components["schemas"]["updateCustomerProfileBody"];
             };
         };
         responses: {
@@ -9209,7 +9217,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -10732,7 +10740,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -11096,7 +11104,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -11169,7 +11177,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -11278,7 +11286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -11354,15 +11362,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["revokeGdprRequestInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
             200: {
@@ -11996,7 +12000,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12275,7 +12279,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12384,13 +12388,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["updateProductReviewInput"];
+                "application/json": components["schemas"]["updateProductReviewBody"];
             };
         };
         responses: {
@@ -12606,7 +12610,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12679,7 +12683,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12752,7 +12756,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12825,7 +12829,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12902,7 +12906,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -12992,7 +12996,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -13804,7 +13808,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -13877,15 +13881,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["cancelCustomerReturnInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
             200: {
@@ -13990,15 +13990,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["cancelCustomerReturnInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
             200: {
@@ -14103,8 +14099,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                imageId: string;
+                id: number;
+                imageId: number;
             };
             cookie?: never;
         };
@@ -14175,7 +14171,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -14265,13 +14261,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["sendCustomerReturnMessageInput"];
+                "application/json": components["schemas"]["sendCustomerReturnMessageBody"];
             };
         };
         responses: {
@@ -14378,15 +14374,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["cancelCustomerReturnInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
             200: {
@@ -14575,7 +14567,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -15167,7 +15159,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };

@@ -23,17 +23,19 @@ function collectRoutes(dir: string, segments: string[] = []): Route[] {
       const names: string[] = [];
       const source = segments
         .map((s) => {
-          const m = /^\[(.+)\]$/.exec(s);
+          const m = /^\[(\.\.\.)?(.+)\]$/.exec(s);
           if (!m) return s.replace(/[.*+?^${}()|\\]/g, "\\$&");
-          names.push(m[1]);
-          return "([^/]+)";
+          names.push(m[2]);
+          // `[...path]` takes the rest of the path, one or more segments.
+          return m[1] ? "(.+)" : "([^/]+)";
         })
         .join("/");
       routes.push({ pattern: new RegExp(`^/api${source ? "/" + source : ""}/?$`), names, file: path.join(dir, entry.name) });
     }
   }
-  // Static segments before dynamic ones, as Next.js matches them.
-  return routes.sort((a, b) => a.names.length - b.names.length);
+  // Static segments before dynamic ones, and catch-all routes last, as Next.js matches them.
+  const weight = (r: Route) => r.names.length + (r.pattern.source.includes("(.+)") ? 100 : 0);
+  return routes.sort((a, b) => weight(a) - weight(b));
 }
 
 export const routes = collectRoutes(APP_API);

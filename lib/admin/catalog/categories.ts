@@ -48,7 +48,7 @@ export const categories = adminResource({
     childrenCount: c._count.children,
     productsCount: c._count.products,
   }),
-  filters: z.object({ parentId: intParam().optional(), status: intParam().optional(), name: z.string().trim().max(255).optional() }),
+  filters: z.object({ parentId: intParam().optional(), status: intParam().optional(), name: z.string().trim().max(255).optional().describe("Substring of the name in any locale.") }),
   where: (_ctx, f) => ({
     ...(f.parentId ? { parentId: f.parentId } : {}),
     ...(f.status !== undefined ? { status: f.status } : {}),

@@ -71,7 +71,11 @@ export const ProductFields = z.object({
   translations: z.array(TranslationInput).min(1, { message: "needs at least one locale" }).max(50),
   channels: z.array(recordId()).min(1, { message: "must name at least one channel" }).max(100).optional(),
   categories: z.array(recordId()).max(500).optional(),
-  inventories: z.array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)) })).max(100).optional(),
+  /** Stock per channel: `qty` sets it, `adjust` (a signed delta) moves it from what the channel holds; exactly one each. */
+  inventories: z
+    .array(z.object({ channelId: recordId(), qty: intParam().pipe(z.int().min(0).max(1e9)).optional(), adjust: intParam().pipe(z.int().min(-1e9).max(1e9)).optional() }))
+    .max(100)
+    .optional(),
   attributeValues: z.array(AttributeValueInput).max(200).optional(),
   superAttributes: z.array(z.string().trim().min(1).max(191)).max(10).optional(),
   /**

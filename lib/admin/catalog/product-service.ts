@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
+import { checkStockChange } from "../store-data/inventory-service.ts";
 import { EXTENSIONS, storeFile } from "../../storage/files.ts";
 import { recordEvent, recordEvents, type NewEvent } from "../../events/record.ts";
 import { changedFields, newEvent } from "../../events/payloads.ts";
@@ -201,12 +202,22 @@ type StockEvent = NewEvent<"inventory.updated">;
  * Writes the stock rows a write names, each whose quantity moves with its `inventory.updated` event (a channel
  * without a row held 0); answers the events, for the caller to record after the product's own.
  */
-async function writeInventories(tx: Tx, productId: number, inventories: { channelId: number; qty: number }[]): Promise<StockEvent[]> {
+async function writeInventories(tx: Tx, productId: number, inventories: { channelId: number; qty?: number; adjust?: number }[]): Promise<StockEvent[]> {
   if (!inventories.length) return [];
+  inventories.forEach((i, n) => checkStockChange(i, `inventories.${n}.`));
   const rows = await tx.productInventory.findMany({ where: { productId, channelId: { in: inventories.map((i) => i.channelId) } }, select: { channelId: true, qty: true } });
   const held = new Map(rows.map((r) => [r.channelId, r.qty]));
   const events: StockEvent[] = [];
-  for (const { channelId, qty } of inventories) {
+  for (const [n, { channelId, qty: set, adjust }] of inventories.entries()) {
+    if (adjust !== undefined) {
+      const event = await adjustInventory(tx, productId, channelId, adjust, `inventories.${n}.adjust`);
+      if (event) {
+        held.set(channelId, event.data.newQty);
+        events.push(event);
+      }
+      continue;
+    }
+    const qty = set!;
     const oldQty = held.get(channelId);
     if (oldQty === qty) continue;
     const row = await tx.productInventory.upsert({ where: { productId_channelId: { productId, channelId } }, create: { productId, channelId, qty }, update: { qty } });
@@ -216,6 +227,23 @@ async function writeInventories(tx: Tx, productId: number, inventories: { channe
     }
   }
   return events;
+}
+
+/**
+ * Moves a channel's stock by `adjust` in one statement, so that a sale or another adjust committing meanwhile is
+ * counted, not overwritten; a channel without a row holds 0. Below 0 is a 422 naming `field`.
+ */
+async function adjustInventory(tx: Tx, productId: number, channelId: number, adjust: number, field: string): Promise<StockEvent | null> {
+  if (adjust === 0) return null;
+  const { count } = await tx.productInventory.updateMany({ where: { productId, channelId, qty: { gte: -adjust } }, data: { qty: { increment: adjust } } });
+  if (!count) {
+    const row = await tx.productInventory.findUnique({ where: { productId_channelId: { productId, channelId } }, select: { qty: true } });
+    if (row || adjust < 0) throw Validation.field(field, `would leave ${(row?.qty ?? 0) + adjust} in stock in channel ${channelId}; the quantity cannot be negative.`);
+    const made = await tx.productInventory.create({ data: { productId, channelId, qty: adjust } });
+    return { type: "inventory.updated", data: { id: made.id, productId, channelId, oldQty: 0, newQty: made.qty, reason: "admin", updatedAt: made.updatedAt } };
+  }
+  const row = await tx.productInventory.findUniqueOrThrow({ where: { productId_channelId: { productId, channelId } } });
+  return { type: "inventory.updated", data: { id: row.id, productId, channelId, oldQty: row.qty - adjust, newQty: row.qty, reason: "admin", updatedAt: row.updatedAt } };
 }
 
 async function writeRelations(tx: Tx, id: number, input: ProductInput, values: ResolvedValue[] | null, superIds: number[] | null): Promise<StockEvent[]> {

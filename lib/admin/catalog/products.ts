@@ -23,8 +23,8 @@ export const products = adminResource({
   toOutput: toAdminProduct,
   changes: true,
   filters: z.object({
-    sku: z.string().trim().max(191).optional(),
-    name: z.string().trim().max(255).optional(),
+    sku: z.string().trim().max(191).optional().describe("Substring of the SKU, case-insensitive."),
+    name: z.string().trim().max(255).optional().describe("Substring of the name in any locale, case-insensitive."),
     type: z.enum(["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"]).optional(),
     status: boolParam().optional(),
     parentId: intParam().optional(),

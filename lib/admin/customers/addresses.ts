@@ -13,7 +13,7 @@ export const customerAddresses = adminResource({
   path: "customers/addresses", one: "CustomerAddress", many: "CustomerAddresses", permission: "customers",
   permissions: { create: "customers.edit", remove: "customers.edit" }, model: "customerAddress", output: AdminCustomerAddress,
   toOutput: (_ctx, a) => toAddress(a),
-  filters: z.object({ customerId: intParam().optional(), country: z.string().trim().max(2).optional() }),
+  filters: z.object({ customerId: intParam().optional(), country: z.string().trim().max(2).optional().describe("Exact two-letter country code, case-insensitive.") }),
   where: (_ctx, f) => ({ ...(f.customerId !== undefined ? { customerId: f.customerId } : {}), ...(f.country ? { country: f.country.toUpperCase() } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), customer_id: (d) => ({ customerId: d }) }, default: "id" },
   create: {

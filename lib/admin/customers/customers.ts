@@ -43,8 +43,8 @@ export const customers = adminResource({
   toOutput: (_ctx, c) => ({ ...c, ordersCount: c._count.orders, addressesCount: c._count.addresses }),
   changes: true,
   filters: z.object({
-    email: z.string().trim().max(191).optional(),
-    name: z.string().trim().max(100).optional(),
+    email: z.string().trim().max(191).optional().describe("Substring of the email, case-insensitive."),
+    name: z.string().trim().max(100).optional().describe("Substring of the first or the last name, case-insensitive."),
     customerGroupId: intParam().optional(),
     status: intParam().optional(),
     isSuspended: boolParam().optional(),

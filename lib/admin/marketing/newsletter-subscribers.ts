@@ -15,7 +15,7 @@ export const newsletterSubscribers = adminResource({
   permission: "marketing.newsletter-subscribers",
   model: "newsletterSubscriber",
   output: AdminNewsletterSubscriber,
-  filters: z.object({ email: z.string().trim().max(191).optional(), isSubscribed: boolParam().optional(), channelId: intParam().optional() }),
+  filters: z.object({ email: z.string().trim().max(191).optional().describe("Substring of the email, case-insensitive."), isSubscribed: boolParam().optional(), channelId: intParam().optional() }),
   where: (_ctx, f) => ({
     ...(f.email ? { email: { contains: f.email.toLowerCase() } } : {}),
     ...(f.isSubscribed !== undefined ? { isSubscribed: f.isSubscribed } : {}),

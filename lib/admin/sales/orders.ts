@@ -105,8 +105,8 @@ export const orders = adminResource({
     status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
     customerId: intParam().optional(),
     channelId: intParam().optional(),
-    incrementId: z.string().trim().max(60).optional(),
-    customerEmail: z.string().trim().max(191).optional(),
+    incrementId: z.string().trim().max(60).optional().describe("Exact order number."),
+    customerEmail: z.string().trim().max(191).optional().describe("Exact email as written on the order."),
   }),
   where: (_ctx, f) => ({ ...f }),
   sort: {

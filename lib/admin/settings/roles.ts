@@ -45,7 +45,7 @@ export const roles = adminResource({
   output: AdminRole,
   include: () => ({ _count: { select: { admins: true } } }),
   toOutput: (_ctx, r) => ({ ...r, permissions: r.permissionType === "all" ? [] : r.permissions, adminsCount: r._count.admins }),
-  filters: z.object({ name: z.string().trim().max(100).optional(), permissionType: z.enum(["all", "custom"]).optional() }),
+  filters: z.object({ name: z.string().trim().max(100).optional().describe("Substring of the role name."), permissionType: z.enum(["all", "custom"]).optional() }),
   where: (_ctx, f) => ({ ...(f.name ? { name: { contains: f.name } } : {}), ...(f.permissionType ? { permissionType: f.permissionType } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), name: (d) => ({ name: d }) }, default: "id" },
   create: { input: RoleInput, run: createRole },

@@ -38,7 +38,7 @@ export const adminUsers = adminResource({
   include: () => ({ role: { select: { name: true } } }),
   toOutput: (_ctx, u) => ({ ...u, roleName: u.role.name }),
   filters: z.object({
-    email: z.string().trim().max(191).optional(),
+    email: z.string().trim().max(191).optional().describe("Substring of the email, case-insensitive."),
     roleId: intParam().optional(),
     status: boolParam().optional(),
   }),

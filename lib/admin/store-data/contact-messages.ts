@@ -15,7 +15,7 @@ export const AdminContactMessage = z
 export const contactMessages = adminResource({
   path: "contact-messages", one: "ContactMessage", many: "ContactMessages", permission: "contact-messages", model: "contactMessage", output: AdminContactMessage,
   toOutput: (_ctx, m) => ({ ...m, handled: m.handledAt !== null }),
-  filters: z.object({ handled: boolParam().optional(), email: z.string().trim().max(255).optional() }),
+  filters: z.object({ handled: boolParam().optional(), email: z.string().trim().max(255).optional().describe("Exact email, case-insensitive.") }),
   where: (_ctx, f) => ({
     ...(f.handled === undefined ? {} : { handledAt: f.handled ? { not: null } : null }),
     ...(f.email ? { email: f.email.toLowerCase() } : {}),

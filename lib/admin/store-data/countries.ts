@@ -21,7 +21,10 @@ export const countries = adminResource({
   path: "settings/countries", one: "Country", many: "Countries", permission: "settings.countries", model: "country", output: AdminCountry,
   include: () => ({ _count: { select: { states: true } } }),
   toOutput: (_ctx, c) => ({ ...c, stateCount: c._count.states }),
-  filters: z.object({ code: z.string().trim().max(2).optional(), name: z.string().trim().max(100).optional() }),
+  filters: z.object({
+    code: z.string().trim().max(2).optional().describe("Exact two-letter code, case-insensitive."),
+    name: z.string().trim().max(100).optional().describe("Substring of the country name."),
+  }),
   where: (_ctx, f) => ({ ...(f.code ? { code: f.code.toUpperCase() } : {}), ...(f.name ? { name: { contains: f.name } } : {}) }),
   sort: { fields: { id: (d) => ({ id: d }), code: (d) => ({ code: d }), name: (d) => ({ name: d }) }, default: "name" },
   create: { input: CountryFields, run: createCountry },

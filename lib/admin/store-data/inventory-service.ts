@@ -1,7 +1,7 @@
 // Stock per product and channel: the database work behind ./inventory.ts. Every write moves the row's and its
 // product's `updatedAt` and tells the change feed (`inventory.updated`, reason admin) in its transaction.
 import type { RequestContext } from "../../context.ts";
-import { Conflict, Validation } from "../../errors.ts";
+import { Conflict, PreconditionFailed, Validation } from "../../errors.ts";
 import { recordEvent } from "../../events/record.ts";
 import { inventoryUpdated, touchProducts } from "../../orders/stock.ts";
 
@@ -27,13 +27,48 @@ export async function createInventory(ctx: RequestContext, input: { productId: n
   });
 }
 
-export async function setInventoryQty(ctx: RequestContext, id: number, input: { qty: number }): Promise<void> {
+/** A new quantity (`qty`, if still `expectedQty`) or a signed change of it (`adjust`): exactly one of the two. */
+interface StockChange {
+  qty?: number;
+  adjust?: number;
+  expectedQty?: number;
+}
+
+/** Checks a change's fields, before anything is read. */
+export function checkStockChange(input: StockChange, at = ""): void {
+  if ((input.qty === undefined) === (input.adjust === undefined)) {
+    const message = "Give exactly one of qty and adjust.";
+    throw new Validation(message, { [`${at}qty`]: [message], [`${at}adjust`]: [message] });
+  }
+  if (input.expectedQty !== undefined && input.qty === undefined) throw Validation.field(`${at}expectedQty`, "goes with qty, not with adjust.");
+}
+
+/**
+ * The quantity a change leaves when the row holds `current`: a 412 when `expectedQty` is not `current`, a 422 when
+ * `adjust` would take it below 0.
+ */
+function stockAfter(current: number, input: StockChange, at = ""): number {
+  if (input.qty !== undefined) {
+    if (input.expectedQty !== undefined && input.expectedQty !== current) {
+      throw new PreconditionFailed(`The quantity in stock is ${current}, not the expected ${input.expectedQty}; nothing was changed.`);
+    }
+    return input.qty;
+  }
+  const qty = current + input.adjust!;
+  if (qty < 0) throw Validation.field(`${at}adjust`, `would leave ${qty} in stock (there are ${current}); the quantity cannot be negative.`);
+  if (qty > 1e9) throw Validation.field(`${at}adjust`, "would leave more than 1000000000 in stock.");
+  return qty;
+}
+
+export async function setInventoryQty(ctx: RequestContext, id: number, input: StockChange): Promise<void> {
+  checkStockChange(input);
   await ctx.db.$transaction(async (tx) => {
-    // Guarded on the quantity read, so that the old quantity told is the one replaced: a sale committing in between
-    // makes it read again.
+    // Guarded on the quantity read, so that the old quantity told is the one replaced and a delta or an expected
+    // quantity applies to it: a sale committing in between makes it read again.
     for (let tries = 0; tries < 5; tries++) {
       const before = await tx.productInventory.findUniqueOrThrow({ where: { id }, select: { qty: true } });
-      const { count } = await tx.productInventory.updateMany({ where: { id, qty: before.qty }, data: input });
+      const qty = stockAfter(before.qty, input);
+      const { count } = await tx.productInventory.updateMany({ where: { id, qty: before.qty }, data: { qty } });
       if (!count) continue;
       const row = await tx.productInventory.findUniqueOrThrow({ where: { id } });
       await touchProducts(tx, [row.productId]);

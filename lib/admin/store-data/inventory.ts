@@ -2,6 +2,7 @@
 // cached catalog reads like any catalog write (lib/catalog/cache.ts), so the shop sees the new stock at once; it moves
 // the row's and the product's `updatedAt` and is told on the change feed (./inventory-service.ts). The list takes
 // `updated_since` and `created_since`, so a connector reads only the stock that changed since its last run.
+// An update sets the quantity (`qty`, optionally only if it is still `expectedQty`) or moves it by `adjust`.
 import { z } from "zod";
 import { intParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
@@ -12,6 +13,7 @@ export const AdminInventory = z
   .meta({ id: "AdminInventory", iri: "/api/admin/catalog/inventories" });
 
 const qty = intParam().pipe(z.int().min(0, { message: "cannot be negative" }).max(1e9));
+const adjust = intParam().pipe(z.int().min(-1e9).max(1e9));
 const EDIT = "catalog.inventory.edit";
 
 export const inventories = adminResource({
@@ -32,6 +34,16 @@ export const inventories = adminResource({
     summary: "Stock a product in a channel (one row per product and channel).",
     run: createInventory,
   },
-  update: { input: z.object({ qty }), summary: "Set the quantity in stock.", run: setInventoryQty },
+  update: {
+    input: z.object({
+      qty: qty.optional().describe("The quantity in stock from now on."),
+      adjust: adjust.optional().describe("Instead of `qty`: a signed change of the quantity in stock (-2 takes two away); the result cannot be negative."),
+      expectedQty: qty.optional().describe("With `qty`: set it only if the quantity in stock is still this one (412 `precondition_failed` otherwise)."),
+    }),
+    summary:
+      "Set the quantity in stock (`qty`, with `expected_qty` only if it is still that one: 412 otherwise) or move it by `adjust` " +
+      "(a signed delta; a result below 0 is a 422). Exactly one of `qty` and `adjust`.",
+    run: setInventoryQty,
+  },
   remove: deleteInventory,
 });

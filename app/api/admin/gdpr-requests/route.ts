@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { gdprRequests } from "@/lib/admin/privacy/gdpr";
 export const GET = rest(gdprRequests.list);
+export * from "@/lib/http/unrouted";

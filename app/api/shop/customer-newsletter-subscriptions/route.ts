@@ -3,3 +3,4 @@ import { createCustomerNewsletterSubscription, customerNewsletterSubscription, d
 export const GET = rest(customerNewsletterSubscription);
 export const POST = rest(createCustomerNewsletterSubscription);
 export const DELETE = rest(deleteCustomerNewsletterSubscription);
+export * from "@/lib/http/unrouted";

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { contactMessages } from "@/lib/admin/store-data/contact-messages";
 export const GET = rest(contactMessages.get);
+export * from "@/lib/http/unrouted";

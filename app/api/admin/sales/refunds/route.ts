@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { refunds } from "@/lib/admin/sales/documents";
 export const GET = rest(refunds.list);
+export * from "@/lib/http/unrouted";

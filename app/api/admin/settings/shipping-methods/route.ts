@@ -2,3 +2,4 @@ import { rest } from "@/lib/http/rest";
 import { shippingMethods } from "@/lib/admin/settings/methods";
 export const GET = rest(shippingMethods.list);
 export const POST = rest(shippingMethods.create);
+export * from "@/lib/http/unrouted";

@@ -3,3 +3,4 @@ import { customerAddress, deleteCustomerAddress, updateCustomerAddress } from "@
 export const GET = rest(customerAddress);
 export const PUT = rest(updateCustomerAddress);
 export const DELETE = rest(deleteCustomerAddress);
+export * from "@/lib/http/unrouted";

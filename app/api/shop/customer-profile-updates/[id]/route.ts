@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { updateCustomerProfile } from "@/lib/profile/operations";
 export const PUT = rest(updateCustomerProfile);
+export * from "@/lib/http/unrouted";

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { createCustomerLogin } from "@/lib/customers/operations";
 export const POST = rest(createCustomerLogin);
+export * from "@/lib/http/unrouted";

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { createLogout } from "@/lib/customers/operations";
 export const POST = rest(createLogout);
+export * from "@/lib/http/unrouted";

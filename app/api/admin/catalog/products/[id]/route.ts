@@ -3,3 +3,4 @@ import { products } from "@/lib/admin/catalog/products";
 export const GET = rest(products.get);
 export const PATCH = rest(products.update);
 export const DELETE = rest(products.remove);
+export * from "@/lib/http/unrouted";

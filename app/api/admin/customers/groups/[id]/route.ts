@@ -3,3 +3,4 @@ import { customerGroups } from "@/lib/admin/customers/groups";
 export const GET = rest(customerGroups.get);
 export const PATCH = rest(customerGroups.update);
 export const DELETE = rest(customerGroups.remove);
+export * from "@/lib/http/unrouted";

@@ -3,3 +3,4 @@ import { newsletterSubscribers } from "@/lib/admin/marketing/newsletter-subscrib
 export const GET = rest(newsletterSubscribers.get);
 export const PATCH = rest(newsletterSubscribers.update);
 export const DELETE = rest(newsletterSubscribers.remove);
+export * from "@/lib/http/unrouted";

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { orders } from "@/lib/admin/sales/orders";
 export const GET = rest(orders.get);
+export * from "@/lib/http/unrouted";

@@ -3,3 +3,4 @@ import { integrationTokens } from "@/lib/admin/settings/integrations";
 export const GET = rest(integrationTokens.get);
 export const PATCH = rest(integrationTokens.update);
 export const DELETE = rest(integrationTokens.remove);
+export * from "@/lib/http/unrouted";

@@ -3,3 +3,4 @@ import { locales } from "@/lib/admin/settings/store";
 export const GET = rest(locales.get);
 export const PATCH = rest(locales.update);
 export const DELETE = rest(locales.remove);
+export * from "@/lib/http/unrouted";

@@ -1,3 +1,4 @@
 import { rest } from "@/lib/http/rest";
 import { replayAdminWebhookDelivery } from "@/lib/events/subscriptions";
 export const POST = rest(replayAdminWebhookDelivery);
+export * from "@/lib/http/unrouted";
