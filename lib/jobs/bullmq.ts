@@ -38,8 +38,8 @@ function options(job: AnyJob, key?: string, at?: Date): JobsOptions {
   };
 }
 
-async function record(job: BullJob, known?: JobState): Promise<JobRecord> {
-  const raw: string = known ? TYPES[known] : await job.getState();
+async function record(job: BullJob, raw?: string): Promise<JobRecord> {
+  raw ??= await job.getState();
   const state = (raw === "wait" || raw === "prioritized" || raw === "waiting-children" ? "waiting" : raw) as JobState;
   return {
     id: job.id!,
@@ -79,8 +79,12 @@ export function bullmqQueue(): JobQueue {
     },
 
     async get(id) {
+      // The state before the job: read after it, a job that finished in between would show its new state with the
+      // tries of before. A job only moves on, so what the state says done is in the job read after it.
+      const state = await queue.getJobState(id);
+      if (state === "unknown") return null;
       const job = await BullJob.fromId(queue, id);
-      return job ? record(job) : null;
+      return job ? record(job, state) : null;
     },
 
     async retry(id) {
