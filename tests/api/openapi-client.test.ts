@@ -3,7 +3,6 @@
 // strict options, and run with openapi-fetch over the in-process transport it places a real order.
 import fs from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { BASE, dispatch } from "../support/app.ts";
@@ -12,8 +11,8 @@ import { ADDRESS } from "../support/checkout.ts";
 import { guestCheckout } from "../support/openapi-checkout.ts";
 import { REGENERATE_COMMAND, SHOP_TYPES_FILE, shopDocument, shopTypes } from "../support/openapi-types.ts";
 import type { paths } from "../generated/shop-api.ts";
+import { compileWithProbes, escapes, firstDifference, formatDiagnostics, ROOT } from "../support/typed-client.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const CHECKOUT_MODULE = path.join(ROOT, "tests/support/openapi-checkout.ts");
 // A file that only exists in the compiler's view: a body the document does not allow, which must not compile.
 const PROBE = path.join(ROOT, "tests/support/openapi-probe.ts");
@@ -21,64 +20,20 @@ const PROBE_SOURCE = `import type { ShopClient } from "./openapi-checkout.ts";
 export const probe = (client: ShopClient) => client.POST("/api/shop/checkout/set-shipping-method", { body: { shippingCode: "flatrate_flatrate" } });
 `;
 
-/** Compiles the checkout module (and the probe) with tsconfig.json's options; the diagnostics per file. */
-function compile(): { checkout: readonly ts.Diagnostic[]; probe: readonly ts.Diagnostic[]; source: ts.SourceFile } {
-  const config = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), (f) => ts.sys.readFile(f));
-  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const compilerOptions = { ...options, incremental: false, noEmit: true };
-  const host = ts.createCompilerHost(compilerOptions);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.fileExists = ((exists) => (f: string) => f === PROBE || exists(f))(host.fileExists.bind(host));
-  host.readFile = (f) => (f === PROBE ? PROBE_SOURCE : readFile(f));
-  host.getSourceFile = (f, lang, ...rest) => (f === PROBE ? ts.createSourceFile(f, PROBE_SOURCE, lang) : getSourceFile(f, lang, ...rest));
-  const program = ts.createProgram({ rootNames: [CHECKOUT_MODULE, PROBE], options: compilerOptions, host });
-  const all = ts.getPreEmitDiagnostics(program);
-  const source = program.getSourceFile(CHECKOUT_MODULE);
-  if (!source) throw new Error("the checkout module was not compiled");
-  return { checkout: all.filter((d) => d.file?.fileName !== PROBE), probe: all.filter((d) => d.file?.fileName === PROBE), source };
-}
-
-/** Ways to step around the generated types: `any`, casts, non-null assertions, ts-ignore comments, other imports. */
-function escapes(source: ts.SourceFile): string[] {
-  const found: string[] = [];
-  const at = (node: ts.Node) => `line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
-  const visit = (node: ts.Node) => {
-    if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`any at ${at(node)}`);
-    if (ts.isAsExpression(node) && node.type.getText(source) !== "const") found.push(`cast at ${at(node)}`);
-    if (ts.isTypeAssertionExpression(node)) found.push(`cast at ${at(node)}`);
-    if (ts.isNonNullExpression(node)) found.push(`non-null assertion at ${at(node)}`);
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const from = node.moduleSpecifier.text;
-      if (from !== "openapi-fetch" && from !== "../generated/shop-api.ts") found.push(`import of ${from}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  if (/@ts-(ignore|expect-error|nocheck)/.test(source.text)) found.push("a @ts- directive");
-  return found;
-}
-
 describe("a client generated from the Shop OpenAPI document", () => {
   it("keeps the committed types equal to what openapi-typescript generates from /api/shop/docs", async () => {
     const generated = await shopTypes(await shopDocument());
     const committed = fs.readFileSync(SHOP_TYPES_FILE, "utf8");
     expect(generated.includes('"/api/shop/checkout/place-order"')).toBe(true);
-    // The whole file is too long for a readable diff: name the first line that differs.
-    const [want, got] = [generated.split("\n"), committed.split("\n")];
-    const line = want.findIndex((l, i) => l !== got[i]);
-    const where = line < 0 ? `it has ${got.length - want.length} extra lines` : `line ${line + 1} should be ${JSON.stringify(want[line])}, is ${JSON.stringify(got[line])}`;
-    expect(committed === generated, `${path.relative(ROOT, SHOP_TYPES_FILE)} is out of date (${where}): run \`${REGENERATE_COMMAND}\``).toBe(true);
+    expect(committed === generated, `${path.relative(ROOT, SHOP_TYPES_FILE)} is out of date (${firstDifference(generated, committed)}): run \`${REGENERATE_COMMAND}\``).toBe(true);
   });
 
   it("type-checks the checkout client against the generated types, strictly and without escapes", () => {
-    const { checkout, probe, source } = compile();
-    const format = (ds: readonly ts.Diagnostic[]) =>
-      ts.formatDiagnostics(ds, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => "\n" });
-    expect(format(checkout)).toBe("");
-    expect(escapes(source)).toEqual([]);
+    const { module, probes, source } = compileWithProbes(CHECKOUT_MODULE, new Map([[PROBE, PROBE_SOURCE]]));
+    expect(formatDiagnostics(module)).toBe("");
+    expect(escapes(source, ["openapi-fetch", "../generated/shop-api.ts"])).toEqual([]);
     // The types do constrain the client: a body field the document does not have is a compile error.
-    expect(format(probe)).toContain("shippingCode");
+    expect(formatDiagnostics(probes[0])).toContain("shippingCode");
   }, 120_000);
 
   it("completes a guest checkout with openapi-fetch over the generated types", async () => {
