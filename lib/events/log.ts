@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Sql } from "../db/sql/index.ts";
 import { placeNewEvents } from "../db/sql/expressions.ts";
-import { defineJob } from "../jobs/queue.ts";
+import { defineJob, positiveSetting } from "../jobs/queue.ts";
 import { getSql } from "../db/client.ts";
 import { typesOf, type EventType } from "./types.ts";
 
@@ -66,10 +66,7 @@ export async function readEvents(db: Sql, after: number, types: readonly EventTy
 export const readerTypes = (patterns: readonly string[] | undefined): EventType[] | null => (patterns?.length ? typesOf(patterns) : null);
 
 /** How long events are kept: EVENT_RETENTION_DAYS (30). A connector that falls further behind reads from the oldest kept. */
-export function retentionDays(): number {
-  const n = Number(process.env.EVENT_RETENTION_DAYS);
-  return Number.isFinite(n) && n > 0 ? n : 30;
-}
+export const retentionDays = () => positiveSetting("EVENT_RETENTION_DAYS", 30);
 
 /** Deletes the events older than the retention, daily. */
 export const eventPurge = defineJob({

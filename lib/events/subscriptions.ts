@@ -2,6 +2,7 @@
 // shown once, an active flag; each subscription's deliveries with every try, and a replay by hand. What is sent and
 // when is ./webhooks.ts.
 import { z } from "zod";
+import type { WebhookSubscription } from "../generated/sqlite/client.ts";
 import type { RequestContext } from "../context.ts";
 import { adminPrincipal } from "../context.ts";
 import { Conflict, NotFound, Validation } from "../errors.ts";
@@ -37,10 +38,7 @@ export const AdminWebhook = z
   })
   .meta({ id: "AdminWebhook", iri: "/api/admin/settings/webhooks" });
 
-type Row = {
-  id: number; url: string; description: string; types: string; active: boolean; cursor: number; failures: number;
-  retryAt: Date | null; disabledAt: Date | null; disabledReason: string | null; createdAt: Date; updatedAt: Date;
-};
+type Row = Omit<WebhookSubscription, "secret">;
 
 const shown = (row: Row) => ({ ...row, types: JSON.parse(row.types) as string[], cursor: cursorOf(row.cursor), secret: null });
 

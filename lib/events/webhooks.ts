@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { getDb, getSql } from "../db/client.ts";
-import { defineJob, jobQueue, type JobLog } from "../jobs/queue.ts";
+import { defineJob, jobQueue, positiveSetting, type JobLog } from "../jobs/queue.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { DEFAULT_LOCALE } from "../mail/templates.ts";
 import { postOutbound, type OutboundAnswer } from "../http/outbound.ts";
@@ -24,13 +24,9 @@ import { typesOf } from "./types.ts";
 const BACKOFF_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000];
 export const backoffMs = (failures: number) => BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1];
 
-const setting = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
 /** Failed tries in a row that switch a subscription off (8: the last more than a day after the first). */
-export const disableAfter = () => Math.floor(setting("WEBHOOK_DISABLE_AFTER", 8));
-const timeoutMs = () => setting("WEBHOOK_TIMEOUT_SECONDS", 10) * 1000;
+export const disableAfter = () => Math.floor(positiveSetting("WEBHOOK_DISABLE_AFTER", 8));
+const timeoutMs = () => positiveSetting("WEBHOOK_TIMEOUT_SECONDS", 10) * 1000;
 /** Events sent to one subscription in one round; the round after goes on. */
 const ROUND = 100;
 
@@ -189,7 +185,7 @@ export const webhookDeliver = defineJob({
   name: "webhooks.deliver",
   attempts: 1,
   backoffMs: () => 0,
-  every: () => setting("WEBHOOK_POLL_SECONDS", 10) * 1000,
+  every: () => positiveSetting("WEBHOOK_POLL_SECONDS", 10) * 1000,
   async run(_data, { now }) {
     await refreshActive();
     const done = (await deliverWebhooks(now)).filter((d) => d.sent || d.failed);

@@ -63,6 +63,15 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** What is wrong with `u` before any lookup: not http(s), credentials in it, or an IP literal it may not reach. */
+function refusedShape(u: URL): string | null {
+  if (u.protocol !== "https:" && u.protocol !== "http:") return "must be an http or https URL";
+  if (u.username || u.password) return "must not carry a user name or password";
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  // An IP literal is connected to without a lookup, so `guardedLookup` never sees it: it is judged here.
+  return ipaddr.isValid(host) ? refusedAddress(host) : null;
+}
+
 /**
  * Why `url` may not be used as an outbound address, or null: http(s) only, no credentials in it, and a host that is
  * not, and does not now resolve to, an address it may not reach.
@@ -74,10 +83,9 @@ export async function refusedUrl(url: string): Promise<string | null> {
   } catch {
     return "is not a URL";
   }
-  if (u.protocol !== "https:" && u.protocol !== "http:") return "must be an http or https URL";
-  if (u.username || u.password) return "must not carry a user name or password";
   const host = u.hostname.replace(/^\[|\]$/g, "");
-  if (ipaddr.isValid(host)) return refusedAddress(host);
+  const shape = refusedShape(u);
+  if (shape || ipaddr.isValid(host)) return shape;
   try {
     const found = await dns.promises.lookup(host, { all: true });
     return found.map((a) => refusedAddress(a.address)).find(Boolean) ?? null;
@@ -86,14 +94,13 @@ export async function refusedUrl(url: string): Promise<string | null> {
   }
 }
 
-/** POSTs `body` to `url` with `headers`; never throws, never follows a redirect. */
+/** POSTs `body` to `url` with `headers`; never throws, never follows a redirect. A name is judged as it is looked up. */
 export async function postOutbound(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<OutboundAnswer> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
-  // An IP literal is connected to without a lookup: it is judged here.
-  const refused = await refusedUrl(url).catch(() => null);
-  if (refused && !/does not resolve/.test(refused)) return { status: null, durationMs: took(), body: "", error: `The URL ${refused}.` };
   const u = new URL(url);
+  const refused = refusedShape(u);
+  if (refused) return { status: null, durationMs: took(), body: "", error: `The URL ${refused}.` };
   return new Promise((resolve) => {
     const req = (u.protocol === "https:" ? https : http).request(
       u,

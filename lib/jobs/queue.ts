@@ -98,6 +98,12 @@ export function jobQueue(): Promise<JobQueue> {
 /** The text of what a failed try threw, bounded. */
 export const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 1000);
 
+/** A positive number from a setting (a count, seconds, days), or `fallback` when it is unset or not one. */
+export function positiveSetting(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 /** A schedule's interval from a setting in minutes (fractions allowed; 0 switches it off), in ms. */
 export function minutesSetting(name: string, fallback: number): number {
   const raw = process.env[name];
