@@ -11,6 +11,7 @@ import { withCors } from "../http/cors.ts";
 import { AppError } from "../errors.ts";
 import { keyRefusal } from "../operations/authorize.ts";
 import { readCappedText } from "../http/body.ts";
+import { idempotencyKeyOf, idempotent, requestHash } from "../http/idempotency.ts";
 import { buildSchema, type GraphqlContext } from "./schema.ts";
 import { documentCost, documentFacts, operationRootFields } from "./documents.ts";
 import { answerOf, cachedAnswer, catalogAnswerKey, executionErrors } from "./response-cache.ts";
@@ -169,16 +170,24 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
         const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.json ? null : body.text }) : req;
         return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, rootCall, submittedSecrets: secrets, ...(body?.json ? { parsedBody: body.json } : {}) }));
       };
-      const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
-      const reuse = !key && surface === "shop" && body?.json ? reuseKey(ctx, req, body.json, body.text) : null;
-      const answer = key
-        ? await cachedAnswer(key, async () => answerOf(await run()))
-        : reuse
-          ? await reusedAnswer(ctx, reuse, async (call) => answerOf(await run(call)))
-          : await run();
-      const out = new Headers(answer.headers);
+      const answer = async (): Promise<Response> => {
+        const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
+        const reuse = !key && surface === "shop" && body?.json ? reuseKey(ctx, req, body.json, body.text) : null;
+        const made = key
+          ? await cachedAnswer(key, async () => answerOf(await run()))
+          : reuse
+            ? await reusedAnswer(ctx, reuse, async (call) => answerOf(await run(call)))
+            : await run();
+        return new Response(made.body, { status: made.status, headers: made.headers });
+      };
+      // A POST sent with an Idempotency-Key runs its document once for that key (lib/http/idempotency.ts).
+      const idempotencyKey = body && gate ? idempotencyKeyOf(req) : null;
+      const made = idempotencyKey === null
+        ? await answer()
+        : await idempotent(ctx, idempotencyKey, await requestHash(req.method, new URL(req.url).pathname, body!.json ?? body!.text), new Headers(), answer);
+      const out = new Headers(made.headers);
       headers.forEach((v, k) => out.set(k, v));
-      return new Response(answer.body, { status: answer.status, headers: answerHeaders(out) });
+      return new Response(made.body, { status: made.status, headers: answerHeaders(out) });
     } catch (e) {
       return errorResponse(e, e instanceof GateError ? e.headers : headers);
     }

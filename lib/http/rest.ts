@@ -15,6 +15,8 @@ import { withCors } from "./cors.ts";
 import { readInputBody } from "./body.ts";
 import { secretValues } from "./secret-fields.ts";
 import { attachmentDisposition } from "./content-disposition.ts";
+import { idempotencyKeyOf, idempotent, requestHash } from "./idempotency.ts";
+import type { RequestContext } from "../context.ts";
 
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -73,8 +75,33 @@ export function rest(op: AnyOperation): RestHandler {
     if (text === undefined) pageBodies.set(items, (text = JSON.stringify(items)));
     return text;
   };
+  if (!op.rest) throw new Error(`Operation ${op.name} has no REST binding.`);
   const binding = op.rest;
-  if (!binding) throw new Error(`Operation ${op.name} has no REST binding.`);
+  /** Runs the admitted call and answers it. */
+  async function run(ctx: RequestContext, input: unknown, url: URL, headers: Headers): Promise<Response> {
+    if (op.list && op.list !== "all") {
+      const paging = restPaging(url, op.list);
+      const { items, total } = await performPage(ctx, op, input, paging);
+      if (op.surface === "admin") {
+        // SPEC.md: admin listings answer with the `{ data, meta }` envelope instead of paging headers.
+        const meta = { currentPage: paging.page, perPage: paging.limit, lastPage: Math.max(1, Math.ceil(total / paging.limit)), total };
+        return json({ data: items, meta }, 200, headers);
+      }
+      headers.set("X-Total-Count", String(total));
+      headers.set("X-Page", String(paging.page));
+      headers.set("X-Per-Page", String(items.length));
+      headers.set("X-Total-Pages", String(Math.ceil(total / paging.limit)));
+      return jsonText(pageBody(items), 200, headers);
+    }
+    // A file goes out as the operation made it: there is no JSON output to project it to.
+    if (binding.download) return download((await op.run(ctx, input)) as Download, headers);
+    if (op.list === "all") return jsonText(pageBody((await perform(ctx, op, input)) as unknown[]), 200, headers);
+    const answer = await perform(ctx, op, input);
+    const etag = op.etag?.(ctx);
+    if (etag) headers.set("ETag", etag);
+    return json(answer, binding.status ?? 200, headers);
+  }
+
   const handler = async function handler(req: Request, route?: RouteContext): Promise<Response> {
     let headers = new Headers();
     try {
@@ -96,27 +123,11 @@ export function rest(op: AnyOperation): RestHandler {
         if (ifMatch !== null) raw.ifMatch = ifMatch;
       }
       const input = admit(gate.ctx, op, () => (binding.input ? binding.input(raw) : camelKeys(raw)));
-      if (op.list && op.list !== "all") {
-        const paging = restPaging(url, op.list);
-        const { items, total } = await performPage(gate.ctx, op, input, paging);
-        if (op.surface === "admin") {
-          // SPEC.md: admin listings answer with the `{ data, meta }` envelope instead of paging headers.
-          const meta = { currentPage: paging.page, perPage: paging.limit, lastPage: Math.max(1, Math.ceil(total / paging.limit)), total };
-          return json({ data: items, meta }, 200, headers);
-        }
-        headers.set("X-Total-Count", String(total));
-        headers.set("X-Page", String(paging.page));
-        headers.set("X-Per-Page", String(items.length));
-        headers.set("X-Total-Pages", String(Math.ceil(total / paging.limit)));
-        return jsonText(pageBody(items), 200, headers);
-      }
-      // A file goes out as the operation made it: there is no JSON output to project it to.
-      if (binding.download) return download((await op.run(gate.ctx, input)) as Download, headers);
-      if (op.list === "all") return jsonText(pageBody((await perform(gate.ctx, op, input)) as unknown[]), 200, headers);
-      const answer = await perform(gate.ctx, op, input);
-      const etag = op.etag?.(gate.ctx);
-      if (etag) headers.set("ETag", etag);
-      return json(answer, binding.status ?? 200, headers);
+      // A POST sent with an Idempotency-Key runs once for that key (lib/http/idempotency.ts); a refusal above keeps nothing.
+      const key = binding.method === "POST" ? idempotencyKeyOf(req) : null;
+      const answer = () => run(gate.ctx, input, url, gate.headers).catch((e: unknown) => errorResponse(keyRefusal(e, op), gate.headers));
+      if (key === null) return await answer();
+      return await idempotent(gate.ctx, key, await requestHash(req.method, url.pathname, { query, body }), gate.headers, answer);
     } catch (e) {
       return errorResponse(keyRefusal(e, op), e instanceof GateError ? e.headers : headers);
     }

@@ -7,8 +7,9 @@ import { jobQueue } from "./queue.ts";
 import { relayOnNewMail } from "../mail/jobs.ts";
 import { eventPurge } from "../events/log.ts";
 import { deliverOnNewEvents, webhookDeliver } from "../events/webhooks.ts";
+import { idempotencyPurge } from "../http/idempotency.ts";
 
-export const JOBS: readonly AnyJob[] = [mailRelay, mailSend, cartPurge, unpaidOrderExpiry, webhookDeliver, eventPurge];
+export const JOBS: readonly AnyJob[] = [mailRelay, mailSend, cartPurge, unpaidOrderExpiry, webhookDeliver, eventPurge, idempotencyPurge];
 
 /** Starts this process's workers and schedules (instrumentation.ts); mail written from now on is relayed at once. */
 export async function startJobs(log: JobLog): Promise<void> {

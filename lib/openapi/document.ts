@@ -74,6 +74,7 @@ function errorStatuses(op: AnyOperation, surface: Surface, takesInput: boolean):
   }
   if (takesInput) out["422"] = "Validation failed (`errors` names the fields).";
   out["429"] = "Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds).";
+  if (binding.method === "POST") idempotencyErrors(out);
   // Statuses the declaration names because nothing above can know them (`errors` on the binding).
   for (const status of binding.errors ?? []) out[status] ??= DECLARED_ERRORS[status] ?? "See the operation's summary.";
   return out;
@@ -221,6 +222,27 @@ function pathSchema(field: Json | undefined): Json {
   return schema.type === "integer" || schema.type === "string" ? schema : { type: "string" };
 }
 
+/** What an `Idempotency-Key` adds to a POST's error statuses (lib/http/idempotency.ts). */
+function idempotencyErrors(out: Record<string, string>): void {
+  const add = (status: string, text: string) => (out[status] = out[status] ? `${out[status].replace(/\.$/, "")}; or ${text}` : `${text.replace(/^./, (c) => c.toUpperCase())}`);
+  add("400", "an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`).");
+  add("409", "a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`).");
+  add("422", "the `Idempotency-Key` was used for another request (`idempotency_key_reused`).");
+}
+
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 },
+  description:
+    "Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with " +
+    "`Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same " +
+    "key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad " +
+    "input, no credential) keeps nothing. Use a new random key (a UUID) per request.",
+};
+
+const REPLAYED_HEADER: Json = {
+  "Idempotent-Replayed": { description: "`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.", schema: { type: "string", enum: ["true"] } },
+};
+
 /**
  * `If-Match` (RestBinding `ifMatch`): documented as the header it is on REST, in place of the `ifMatch` input field a
  * DELETE would otherwise show as a query parameter.
@@ -318,6 +340,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
         schemas.pullInput(parameters);
       }
       ifMatchParameter(op, parameters);
+      if (binding.method === "POST") parameters.push(IDEMPOTENCY_PARAMETER);
       const row = op.list ? { type: "array", items: schemas.outputRef(op) } : schemas.outputRef(op);
       const listBody = surface === "admin" && op.list && op.list !== "all"
         ? { type: "object", properties: { data: row, meta: ref("ListMeta") }, required: ["data", "meta"] }
@@ -326,7 +349,11 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
         ? { description: "The file, as an attachment.", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
         : {
             description: "Success.",
-            headers: { ...(surface === "shop" ? RATE_HEADERS : {}), ...(op.list && op.list !== "all" && surface === "shop" ? PAGE_HEADERS : {}) },
+            headers: {
+              ...(surface === "shop" ? RATE_HEADERS : {}),
+              ...(op.list && op.list !== "all" && surface === "shop" ? PAGE_HEADERS : {}),
+              ...(binding.method === "POST" ? REPLAYED_HEADER : {}),
+            },
             content: { "application/json": { schema: listBody } },
           };
       const responses: Json = { [String(binding.status ?? 200)]: success };

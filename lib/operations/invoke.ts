@@ -17,8 +17,17 @@ export function admit(ctx: RequestContext, op: AnyOperation, raw: () => unknown,
   authorize(ctx, op);
   const parsed = (op.input as z.ZodType).safeParse(raw());
   if (!parsed.success) throw zodToValidation(parsed.error, errorPath);
+  admitted.add(ctx);
   return parsed.data;
 }
+
+const admitted = new WeakSet<RequestContext>();
+
+/**
+ * Whether some call of this request passed `admit` and so may have run: a GraphQL document whose every field was
+ * refused changed nothing, and an idempotency key keeps no answer of it (lib/http/idempotency.ts).
+ */
+export const anyAdmitted = (ctx: RequestContext) => admitted.has(ctx);
 
 /** An operation answering a page of a list. */
 type PagedOperation = Extract<AnyOperation, { list: ListSpec }>;

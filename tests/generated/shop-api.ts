@@ -3595,7 +3595,10 @@ export interface operations {
     createAddProductInCart_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3614,13 +3617,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3656,7 +3661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3683,7 +3688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3711,10 @@ export interface operations {
     createApplyCoupon_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3725,13 +3733,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3785,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4123,7 +4133,10 @@ export interface operations {
     createReadCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4142,13 +4155,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4175,7 +4190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4202,7 +4217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,7 +4240,10 @@ export interface operations {
     createCartToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4244,13 +4262,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CartToken"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4277,7 +4297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,6 +4324,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
             429: {
                 headers: {
@@ -4318,7 +4347,10 @@ export interface operations {
     createAddProductInCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4337,13 +4369,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4379,7 +4413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4406,7 +4440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4429,7 +4463,10 @@ export interface operations {
     createApplyCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4448,13 +4485,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +4570,10 @@ export interface operations {
     createMergeCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4550,13 +4592,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,7 +4636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4619,7 +4663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,7 +4686,10 @@ export interface operations {
     createRemoveCartItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4661,13 +4708,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4703,7 +4752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4730,7 +4779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4753,7 +4802,10 @@ export interface operations {
     createRemoveCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4772,13 +4824,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4805,7 +4859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4832,7 +4886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4966,7 +5020,10 @@ export interface operations {
     uploadCustomizableFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4992,13 +5049,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CartUpload"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5052,7 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5742,7 +5801,10 @@ export interface operations {
     createCheckoutOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5761,13 +5823,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5794,7 +5858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5821,7 +5885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5853,7 +5917,10 @@ export interface operations {
     createCheckoutAddress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5872,13 +5939,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutAddressResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +6001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5955,7 +6024,10 @@ export interface operations {
     createCheckoutPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5974,13 +6046,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutPaymentMethod"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +6108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6066,7 +6140,10 @@ export interface operations {
     createCheckoutAddress_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6085,13 +6162,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutAddressResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,7 +6224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6168,7 +6247,10 @@ export interface operations {
     createCheckoutShippingMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6187,13 +6269,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutShippingMethod"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6220,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6354,7 +6438,10 @@ export interface operations {
     createCompareItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6373,13 +6460,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CompareItem"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6415,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +6531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6647,7 +6736,10 @@ export interface operations {
     createContactUs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6666,13 +6758,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContactUsResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6699,7 +6793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6726,7 +6820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7221,7 +7315,10 @@ export interface operations {
     createAddUpdateCustomerAddress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7240,13 +7337,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7273,7 +7372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7300,7 +7399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8120,7 +8219,10 @@ export interface operations {
     createCustomerNewsletterSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8139,13 +8241,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerNewsletterSubscription"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8172,7 +8276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8199,7 +8303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused for the current state (`errors` names the field), e.g. an email already subscribed. */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8635,7 +8739,10 @@ export interface operations {
     createCancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8656,13 +8763,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CanceledOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8698,7 +8807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8725,7 +8834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8748,7 +8857,10 @@ export interface operations {
     createReorderOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8769,13 +8881,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Reorder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8811,7 +8925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8838,7 +8952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8914,7 +9028,10 @@ export interface operations {
     deleteCustomerProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8933,13 +9050,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerProfileDeletion"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8966,7 +9085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8993,7 +9112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,7 +9407,10 @@ export interface operations {
     createCustomerLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9307,13 +9429,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerLogin"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9340,7 +9464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9367,7 +9491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9390,7 +9514,10 @@ export interface operations {
     createLogout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9409,13 +9536,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9442,7 +9571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9469,6 +9598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
             429: {
                 headers: {
@@ -9483,7 +9621,10 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9502,13 +9643,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RegisteredCustomer"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9535,7 +9678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9562,7 +9705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9585,7 +9728,10 @@ export interface operations {
     createAddUpdateCustomerAddress_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9604,13 +9750,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9664,7 +9812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9796,7 +9944,10 @@ export interface operations {
     createForgotPassword_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9815,13 +9966,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9848,7 +10001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9875,7 +10028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10247,7 +10400,10 @@ export interface operations {
     createDeleteAllCompareItems: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10266,13 +10422,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteAllCompareItems"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10299,7 +10457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10319,6 +10477,15 @@ export interface operations {
             };
             /** @description Not a JSON body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10340,7 +10507,10 @@ export interface operations {
     createDeleteAllWishlists: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10359,13 +10529,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteAllWishlists"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10392,7 +10564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10412,6 +10584,15 @@ export interface operations {
             };
             /** @description Not a JSON body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10516,7 +10697,10 @@ export interface operations {
     createEuWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10535,13 +10719,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EuWithdrawal"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10577,7 +10763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10604,7 +10790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10627,7 +10813,10 @@ export interface operations {
     createGuestEuWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10646,13 +10835,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EuWithdrawal"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10715,7 +10906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10811,7 +11002,10 @@ export interface operations {
     createForgotPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10830,13 +11024,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10863,7 +11059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,7 +11086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11000,7 +11196,10 @@ export interface operations {
     createGdprRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11019,13 +11218,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GdprRequest"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11052,7 +11253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11079,7 +11280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11360,7 +11561,10 @@ export interface operations {
     revokeGdprRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11377,13 +11581,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GdprRequest"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11419,7 +11625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11446,7 +11652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11699,7 +11905,10 @@ export interface operations {
     createMergeCart_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11718,13 +11927,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11760,7 +11971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11787,7 +11998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11810,7 +12021,10 @@ export interface operations {
     createNewsletter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11829,13 +12043,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NewsletterResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11862,7 +12078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11889,7 +12105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12166,7 +12382,10 @@ export interface operations {
     createProductReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12185,13 +12404,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductReviewResult"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12227,7 +12448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12254,7 +12475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13067,7 +13288,10 @@ export interface operations {
     createRemoveCartItem_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13086,13 +13310,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13128,7 +13354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13155,7 +13381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13178,7 +13404,10 @@ export interface operations {
     createRemoveCoupon_2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13197,13 +13426,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13230,7 +13461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13257,7 +13488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13521,7 +13752,10 @@ export interface operations {
     createCustomerReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13558,13 +13792,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13600,7 +13836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13627,7 +13863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13879,7 +14115,10 @@ export interface operations {
     cancelCustomerReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13896,13 +14135,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13938,7 +14179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13965,7 +14206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13988,7 +14229,10 @@ export interface operations {
     closeCustomerReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14005,13 +14249,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClosedCustomerReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14047,7 +14293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14074,7 +14320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14259,7 +14505,10 @@ export interface operations {
     sendCustomerReturnMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14280,13 +14529,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerReturnMessage"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14322,7 +14573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14349,7 +14600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14372,7 +14623,10 @@ export interface operations {
     reopenCustomerReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14389,13 +14643,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14431,7 +14687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14458,7 +14714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14749,7 +15005,10 @@ export interface operations {
     createVerifyToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14768,13 +15027,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VerifyToken"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14801,7 +15062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14828,7 +15089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14935,7 +15196,10 @@ export interface operations {
     toggleWishlist: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14954,13 +15218,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WishlistToggle"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14996,7 +15262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15023,7 +15289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15046,7 +15312,10 @@ export interface operations {
     moveWishlistToCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15065,13 +15334,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which the current window ends. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WishlistMoveToCart"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15107,7 +15378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15134,7 +15405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
