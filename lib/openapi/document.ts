@@ -239,6 +239,10 @@ const IDEMPOTENCY_PARAMETER: Json = {
     "input, no credential) keeps nothing. Use a new random key (a UUID) per request.",
 };
 
+const ETAG_HEADER: Json = {
+  ETag: { description: "The record's version, a strong tag (`\"1732712345678\"`): send it as `If-Match` to write only if the record is unchanged.", schema: { type: "string" } },
+};
+
 const REPLAYED_HEADER: Json = {
   "Idempotent-Replayed": { description: "`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.", schema: { type: "string", enum: ["true"] } },
 };
@@ -353,6 +357,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
               ...(surface === "shop" ? RATE_HEADERS : {}),
               ...(op.list && op.list !== "all" && surface === "shop" ? PAGE_HEADERS : {}),
               ...(binding.method === "POST" ? REPLAYED_HEADER : {}),
+              ...(op.etag ? ETAG_HEADER : {}),
             },
             content: { "application/json": { schema: listBody } },
           };
@@ -376,14 +381,16 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
       if (binding.method !== "GET" && binding.method !== "DELETE") {
         const { multipart } = binding;
         // A multipart operation also reads JSON; it is documented when the JSON alone can make a valid call.
-        const bodyRequired = schemas.bodyRequired(op, camelPath);
+        // The input's fields a body does not carry: those in the path, and `ifMatch`, which REST reads from If-Match only.
+        const notInBody = binding.ifMatch ? [...camelPath, "ifMatch"] : camelPath;
+        const bodyRequired = schemas.bodyRequired(op, notInBody);
         const jsonToo = !multipart || bodyRequired.some((n) => !multipart.files.includes(n));
         // An action whose only input is the record in its path (`POST /orders/{id}/cancel`) documents no body.
-        if (multipart || camelPath.length === 0 || schemas.bodyFields(op, camelPath).length > 0) operation.requestBody = {
+        if (multipart || camelPath.length === 0 || schemas.bodyFields(op, notInBody).length > 0) operation.requestBody = {
           required: !!multipart || bodyRequired.length > 0,
           content: {
-            ...(multipart ? { "multipart/form-data": { schema: multipartSchema(inputSchema, multipart.files, camelPath) } } : {}),
-            ...(jsonToo ? { "application/json": { schema: schemas.bodyRef(op, camelPath) } } : {}),
+            ...(multipart ? { "multipart/form-data": { schema: multipartSchema(inputSchema, multipart.files, notInBody) } } : {}),
+            ...(jsonToo ? { "application/json": { schema: schemas.bodyRef(op, notInBody) } } : {}),
           },
         };
       }

@@ -223,3 +223,19 @@ describe("If-Match on a PUT (CMS pages)", () => {
     expect(stored.pageTitle).toBe("Two");
   });
 });
+
+describe("the Admin OpenAPI document on versions", () => {
+  it("an update documents If-Match as a header and ETag on its answer, and its body has no ifMatch", async () => {
+    const { openApiDocument } = await import("../../lib/openapi/document.ts");
+    const { adminOperations } = await import("../../lib/operations/admin.ts");
+    const doc = openApiDocument("admin", adminOperations, "http://shop.test") as any;
+    const patch = doc.paths["/api/admin/customers/groups/{id}"].patch;
+    expect(patch.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(["path:id", "header:If-Match"]));
+    expect(patch.responses["200"].headers.ETag).toBeDefined();
+    const bodyRef: string = patch.requestBody.content["application/json"].schema.$ref;
+    const body = doc.components.schemas[bodyRef.split("/").pop()!];
+    expect(Object.keys(body.properties)).not.toContain("ifMatch");
+    expect(Object.keys(body.properties)).not.toContain("id");
+    expect(doc.paths["/api/admin/customers/groups/{id}"].get.responses["200"].headers.ETag).toBeDefined();
+  });
+});
