@@ -8,7 +8,8 @@ import { z } from "zod";
 const at = z.string().describe("The record's `updatedAt` after the change (ISO 8601).");
 const changed = z.array(z.string()).describe("The fields the change set.");
 
-const OrderChange = z.enum(["status", "invoice", "shipment", "refund", "cancel", "comment", "payment"]);
+/** What changed; `fields`: the order's own fields an update sets (its external id, its metadata). */
+const OrderChange = z.enum(["status", "invoice", "shipment", "refund", "cancel", "comment", "payment", "fields"]);
 
 const order = z.object({
   id: z.int().describe("The order's id."),
@@ -28,7 +29,7 @@ export const EVENT_TYPES = {
     data: order.extend({ grandTotal: z.string(), currency: z.string(), customerId: z.int().nullable(), channelId: z.int() }),
   },
   "order.updated": {
-    summary: "An order changed: its status, an invoice, a shipment, a refund, a cancel, a payment or a comment.",
+    summary: "An order changed: its status, an invoice, a shipment, a refund, a cancel, a payment, a comment or its own fields (external id, metadata).",
     data: order.extend({
       change: OrderChange,
       /** The invoice, shipment, refund or comment the change made, when it made one. */

@@ -4,13 +4,11 @@ import { z } from "zod";
 import { intParam, boolParam } from "../../operations/fields.ts";
 import { PayloadTooLarge, UnsupportedMediaType, Validation } from "../../errors.ts";
 import { sniff } from "../../storage/files.ts";
-import { provider } from "../../db/client.ts";
 import { adminResource, resourceAction } from "../resource.ts";
+import { substring } from "../external.ts";
 import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
 import { ProductCreate, ProductUpdate } from "./product-input.ts";
 import { addProductImages, createProduct, deleteProduct, updateProduct } from "./product-service.ts";
-
-const contains = (text: string) => (provider() === "postgresql" ? { contains: text, mode: "insensitive" as const } : { contains: text });
 
 export const products = adminResource({
   path: "catalog/products",
@@ -23,7 +21,9 @@ export const products = adminResource({
   toOutput: toAdminProduct,
   changes: true,
   filters: z.object({
-    sku: z.string().trim().max(191).optional().describe("Substring of the SKU, case-insensitive."),
+    sku: z.string().trim().max(191).optional().describe("Exact SKU."),
+    externalId: z.string().trim().max(191).optional().describe("Exact external id."),
+    q: z.string().trim().max(255).optional().describe("Substring of the SKU or of the name in any locale, case-insensitive."),
     name: z.string().trim().max(255).optional().describe("Substring of the name in any locale, case-insensitive."),
     type: z.enum(["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"]).optional(),
     status: boolParam().optional(),
@@ -32,8 +32,10 @@ export const products = adminResource({
     channelId: intParam().optional(),
   }),
   where: (_ctx, f) => ({
-    ...(f.sku ? { sku: contains(f.sku) } : {}),
-    ...(f.name ? { translations: { some: { name: contains(f.name) } } } : {}),
+    ...(f.sku ? { sku: f.sku } : {}),
+    ...(f.externalId ? { externalId: f.externalId } : {}),
+    ...(f.q ? { OR: [{ sku: substring(f.q) }, { translations: { some: { name: substring(f.q) } } }] } : {}),
+    ...(f.name ? { translations: { some: { name: substring(f.name) } } } : {}),
     ...(f.type ? { type: f.type } : {}),
     ...(f.status !== undefined ? { status: f.status } : {}),
     ...(f.parentId ? { parentId: f.parentId } : {}),

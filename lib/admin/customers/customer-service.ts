@@ -1,5 +1,6 @@
 // Customers from the back office: the database work behind ./customers.ts. A password given here replaces the
-// customer's password and signs out all their tokens. Each write records its change event in its transaction.
+// customer's password and signs out all their tokens. Each write records its change event in its transaction. An
+// external id is unique among customers, as the email is; metadata is set on create and merge-patched on update.
 import bcrypt from "bcryptjs";
 import type { RequestContext } from "../../context.ts";
 import { Validation } from "../../errors.ts";
@@ -8,6 +9,7 @@ import { BCRYPT_COST } from "../../customers/account.ts";
 import { assertPasswordRule, personalWords } from "../../auth/password-rule.ts";
 import { recordEvent } from "../../events/record.ts";
 import { changedFields } from "../../events/payloads.ts";
+import { patchedMetadata, type Metadata } from "../external.ts";
 
 export interface CustomerFields {
   firstName: string;
@@ -22,8 +24,11 @@ export interface CustomerFields {
   isSuspended?: boolean;
   customerGroupId?: number | null;
   channelId?: number | null;
+  externalId?: string | null;
+  metadata?: Metadata;
 }
-type Input = Partial<CustomerFields>;
+/** An update: any fields; `metadata` a merge patch (a key set to null is removed, null removes every key). */
+type Input = Partial<Omit<CustomerFields, "metadata">> & { metadata?: Record<string, string | null> | null };
 
 async function check(ctx: RequestContext, input: Input, selfId?: number) {
   if (input.password) {
@@ -36,12 +41,17 @@ async function check(ctx: RequestContext, input: Input, selfId?: number) {
     const other = await ctx.db.customer.findUnique({ where: { email: input.email }, select: { id: true } });
     if (other && other.id !== selfId) throw Validation.field("email", "A customer with this email already exists.");
   }
+  if (input.externalId) {
+    const other = await ctx.db.customer.findUnique({ where: { externalId: input.externalId }, select: { id: true } });
+    if (other && other.id !== selfId) throw Validation.field("externalId", "A customer with this external id already exists.");
+  }
   if (input.customerGroupId && !(await ctx.db.customerGroup.count({ where: { id: input.customerGroupId } }))) throw Validation.field("customerGroupId", "There is no such customer group.");
   if (input.channelId && !(await ctx.db.channel.count({ where: { id: input.channelId } }))) throw Validation.field("channelId", "There is no such channel.");
 }
 
+/** The columns to write, less `metadata`, which create stores as given and update patches onto what is stored. */
 async function data(input: Input) {
-  const { password, ...rest } = input;
+  const { password, metadata: _metadata, ...rest } = input;
   return { ...rest, ...(password ? { passwordHash: await bcrypt.hash(password, BCRYPT_COST) } : {}) };
 }
 
@@ -50,6 +60,7 @@ export async function createCustomer(ctx: RequestContext, input: CustomerFields)
   await check(ctx, input);
   const fields = {
     ...(await data(input)),
+    ...(input.metadata ? { metadata: input.metadata } : {}),
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
@@ -68,7 +79,10 @@ export async function updateCustomer(ctx: RequestContext, id: number, input: Inp
   await check(ctx, input, id);
   const fields = await data(input);
   await ctx.db.$transaction(async (tx) => {
-    const row = await tx.customer.update({ where: { id }, data: fields, select: { email: true, updatedAt: true } });
+    // Patched in the transaction, onto the metadata it reads, so two patches of different keys both land.
+    const stored = input.metadata === undefined ? null : await tx.customer.findUniqueOrThrow({ where: { id }, select: { metadata: true } });
+    const metadata = patchedMetadata(stored?.metadata, input.metadata);
+    const row = await tx.customer.update({ where: { id }, data: { ...fields, ...(metadata ? { metadata } : {}) }, select: { email: true, updatedAt: true } });
     // Whoever held the old password (or a token got with it) is out: the reset is usually why it is set.
     if (input.password) await tx.customerToken.deleteMany({ where: { customerId: id } });
     await recordEvent(tx, "customer.updated", { id, email: row.email, changed: changedFields(input), updatedAt: row.updatedAt });

@@ -1,6 +1,7 @@
 // What the back office does to an order, the database work behind ./order-actions.ts: cancel, invoice, ship, refund,
-// comment. Every status change goes through the order state machine (lib/orders/transitions.ts); each action is one
-// transaction, guarded on the status it read, so nothing partial is written and two racing actions cannot both apply.
+// comment; and its update (./orders.ts), which sets only the external id and metadata. Every status change goes
+// through the order state machine (lib/orders/transitions.ts); each action is one transaction, guarded on the status
+// it read, so nothing partial is written and two racing actions cannot both apply.
 // Each writes its `order.updated` on the change feed in that transaction (lib/orders/events.ts).
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -16,6 +17,7 @@ import { cancelUnits, endDownloads } from "../../orders/cancel.ts";
 import { releasedStatus } from "../../orders/moves.ts";
 import { mailOrderEvent } from "../../mail/events.ts";
 import { orderChanged } from "../../orders/events.ts";
+import { patchedMetadata } from "../external.ts";
 
 type Lines = { orderItemId: number; qty: number }[];
 
@@ -311,5 +313,20 @@ export async function commentOrder(ctx: RequestContext, id: number, input: { com
   await ctx.db.$transaction(async (tx) => {
     const comment = await tx.orderComment.create({ data: { orderId: id, comment: input.comment, customerNotified: input.customerNotified ?? false } });
     await orderChanged(tx, id, "comment", comment.id);
+  });
+}
+
+/** A connector's own fields of an order, the only ones its update sets: `externalId` and `metadata` (a merge patch). */
+export async function updateOrder(ctx: RequestContext, id: number, input: { externalId?: string | null; metadata?: Record<string, string | null> | null }): Promise<void> {
+  if (input.externalId) {
+    const other = await ctx.db.order.findUnique({ where: { externalId: input.externalId }, select: { id: true } });
+    if (other && other.id !== id) throw Validation.field("externalId", "An order with this external id already exists.");
+  }
+  await ctx.db.$transaction(async (tx) => {
+    // Patched in the transaction, onto the metadata it reads, so two patches of different keys both land.
+    const stored = input.metadata === undefined ? null : await tx.order.findUniqueOrThrow({ where: { id }, select: { metadata: true } });
+    const metadata = patchedMetadata(stored?.metadata, input.metadata);
+    await tx.order.update({ where: { id }, data: { ...(input.externalId !== undefined ? { externalId: input.externalId } : {}), ...(metadata ? { metadata } : {}) } });
+    await orderChanged(tx, id, "fields");
   });
 }

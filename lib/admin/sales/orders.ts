@@ -1,5 +1,6 @@
 // Orders in the back office: the full record with what is still to invoice, ship, refund or cancel, and the moves
-// the order state machine (lib/orders/transitions.ts) allows next.
+// the order state machine (lib/orders/transitions.ts) allows next. The one update (PATCH) sets only a connector's
+// `externalId` and `metadata`: everything else on an order moves through its actions (./order-actions.ts).
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { toNumber } from "../../money.ts";
@@ -7,6 +8,8 @@ import { ORDER_STATUSES } from "../../orders/transitions.ts";
 import { allowedMoves } from "../../orders/moves.ts";
 import { adminResource, type RowOf } from "../resource.ts";
 import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
+import { externalIdField, metadataOf, metadataPatchField, substring } from "../external.ts";
+import { updateOrder } from "./order-service.ts";
 
 const money = z.number();
 
@@ -58,6 +61,8 @@ export const AdminOrder = z
      * `release`, `markFraud` (…/mark-fraud) and `fail`.
      */
     allowedEvents: z.array(z.string()),
+    externalId: z.string().nullable().describe("The order's id in a connected system (unique among orders)."),
+    metadata: z.record(z.string(), z.string()).describe("A connector's own notes: string keys to string values."),
     createdAt: z.string(), updatedAt: z.string(),
   })
   .meta({ id: "AdminOrder", iri: "/api/admin/sales/orders" });
@@ -88,6 +93,7 @@ function toAdminOrder(_ctx: unknown, o: RowOf<"order", ReturnType<typeof orderIn
     shipmentIds: o.shipments.map((x: { id: number }) => x.id),
     refundIds: o.refunds.map((x: { id: number }) => x.id),
     allowedEvents: allowedMoves(o),
+    metadata: metadataOf(o.metadata),
   };
 }
 
@@ -107,10 +113,25 @@ export const orders = adminResource({
     channelId: intParam().optional(),
     incrementId: z.string().trim().max(60).optional().describe("Exact order number."),
     customerEmail: z.string().trim().max(191).optional().describe("Exact email as written on the order."),
+    externalId: z.string().trim().max(191).optional().describe("Exact external id."),
+    q: z.string().trim().max(191).optional().describe("Substring of the order number, the customer's email, first or last name, case-insensitive."),
   }),
-  where: (_ctx, f) => ({ ...f }),
+  where: (_ctx, { q, ...exact }) => ({
+    ...exact,
+    ...(q ? { OR: [{ incrementId: substring(q) }, { customerEmail: substring(q) }, { customerFirstName: substring(q) }, { customerLastName: substring(q) }] } : {}),
+  }),
   sort: {
     fields: { id: (d) => ({ id: d }), created_at: (d) => ({ createdAt: d }), grand_total: (d) => ({ baseGrandTotal: d }), status: (d) => ({ status: d }) },
     default: "-id",
+  },
+  update: {
+    input: z.object({
+      externalId: externalIdField().nullable().optional(),
+      metadata: metadataPatchField().nullable().optional().describe("A JSON merge patch: a key set to null is removed, keys not sent are kept; null removes every key."),
+    }),
+    summary:
+      "Set an order's `externalId` (null clears it; unique among orders) and `metadata` (a merge patch). Nothing else of an " +
+      "order changes here: it moves through its actions (…/cancel, …/invoices, …).",
+    run: updateOrder,
   },
 });
