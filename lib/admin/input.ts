@@ -17,7 +17,8 @@ export function deepCamel(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     const c = camel(k);
-    if (c === k || !(c in raw)) out[c] = deepCamel(v);
+    // `metadata` is the caller's own map (lib/admin/external.ts): its keys are kept as sent.
+    if (c === k || !(c in raw)) out[c] = c === "metadata" ? v : deepCamel(v);
   }
   return out;
 }

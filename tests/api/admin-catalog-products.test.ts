@@ -171,13 +171,13 @@ describe("product updates, lists, deletes", () => {
   it("lists with filters, sort and the envelope; GraphQL as a connection", async () => {
     const tag = unique("LST").toUpperCase();
     for (const price of [5, 50, 20]) await adminCall(token, "POST", "/api/admin/catalog/products", simple({ sku: `${tag}-${price}`, price, translations: [{ locale: "en", name: `P${price}`, urlKey: `${tag.toLowerCase()}-${price}` }] }));
-    const res = await adminCall(token, "GET", `/api/admin/catalog/products?sku=${tag}&sort=price&per_page=2`);
+    const res = await adminCall(token, "GET", `/api/admin/catalog/products?q=${tag}&sort=price&per_page=2`);
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ currentPage: 1, perPage: 2, lastPage: 2, total: 3 });
     expect(res.body.data.map((p: { price: number }) => p.price)).toEqual([5, 20]);
-    const desc = await adminCall(token, "GET", `/api/admin/catalog/products?sku=${tag}&sort=price-desc`);
+    const desc = await adminCall(token, "GET", `/api/admin/catalog/products?q=${tag}&sort=price-desc`);
     expect(desc.body.data.map((p: { price: number }) => p.price)).toEqual([50, 20, 5]);
-    const gql = await adminGraphql(token, `query($s: String) { adminProducts(sku: $s, sort: "-price", first: 2) { totalCount pageInfo { hasNextPage } edges { node { id _id sku price } } } }`, { s: tag });
+    const gql = await adminGraphql(token, `query($s: String) { adminProducts(q: $s, sort: "-price", first: 2) { totalCount pageInfo { hasNextPage } edges { node { id _id sku price } } } }`, { s: tag });
     expect(gql.body.data.adminProducts.totalCount).toBe(3);
     expect(gql.body.data.adminProducts.edges[0].node).toMatchObject({ sku: `${tag}-50`, id: expect.stringMatching(/^\/api\/admin\/catalog\/products\/\d+$/) });
     expect((await adminCall(token, "GET", "/api/admin/catalog/products?type=booking")).status).toBe(422);

@@ -63,6 +63,15 @@ describe.each(VIAS)("customers over %s", (via) => {
     expect(plain).toMatchObject({ externalId: null, metadata: {} });
   });
 
+  it("keeps metadata keys as sent: snake_case and any other spelling are the caller's", async () => {
+    const metadata = { erp_code: "A-1", "Mixed-Key": "x", camelCase: "y" };
+    const made = ok(await newCustomer({ metadata }), 201);
+    expect(made.metadata).toEqual(metadata);
+    expect((await storedCustomer(made.id)).metadata).toEqual(metadata);
+    const patched = ok(await asAdmin(via, token, "updateAdminCustomer", { id: made.id, metadata: { erp_code: null, other_key: "z" } }));
+    expect(patched.metadata).toEqual({ "Mixed-Key": "x", camelCase: "y", other_key: "z" });
+  });
+
   it("refuses bad metadata and a taken externalId with 422, writing nothing", async () => {
     const db = await getDb();
     const refusedCreate = async (fields: Record<string, unknown>, field: string) => {

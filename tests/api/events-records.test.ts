@@ -233,7 +233,8 @@ describe("product events beyond the product's own write", () => {
     const before = (await stored(`product:${old}`)).length;
     // The dry run writes nothing.
     expect(await (await getDb()).product.count({ where: { sku: `${tag}-NEW` } })).toBe(0);
-    expect((await adminCall(admin, "POST", `/api/admin/imports/${job.id}/run`, {})).status).toBe(200);
+    const ran = await adminCall(admin, "POST", `/api/admin/imports/${job.id}/run`, {});
+    expect(ran.status, JSON.stringify(ran.body)).toBe(200);
     const made = await (await getDb()).product.findUniqueOrThrow({ where: { sku: `${tag}-NEW` }, include: { inventories: true } });
     expect((await stored(`product:${made.id}`)).map((e) => [e.type, e.data.changed ?? e.data.newQty, e.data.updatedAt])).toEqual([
       ["product.created", ["inventories", "price", "sku", "translations", "type"], iso(made.updatedAt)],

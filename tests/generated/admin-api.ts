@@ -131,6 +131,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/catalog/products/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or update up to 100 products in one call: `products` is a list of rows, each a product as createAdminProduct takes it (type, sku, prices, translations in every locale, channels, categories, attributeValues, inventories per channel, superAttributes...) plus an optional `externalId` and `metadata`, and for a configurable product its `variants` (up to 100, each a simple product's fields, matched and written the same way). A row is matched to a product by `externalId` when one exists with it, else by `sku` (a product whose sku matches but which carries another external id fails the row); a matched product is updated with the row's fields as updateAdminProduct would (its type and parent cannot change; metadata is a merge patch), any other is created. Each row is written with its variants in one transaction of its own; a row that fails writes nothing and stops no other. The answer lists every row in order (`index`, `sku`, `externalId`, `id`, `status` created | updated | failed, `errors` [{ field, message }] at the paths a single create's 422 names, `variants`) and the counts. A sku, external id or url key given twice in one call fails the later row. More than 100 rows, or a row that is not an object, is a 422 that writes nothing. Needs both catalog.products.create and catalog.products.edit. */
+        post: operations["upsertAdminProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/catalog/products/{id}": {
         parameters: {
             query?: never;
@@ -650,7 +667,7 @@ export interface paths {
         /** List imports: filters, `sort`, `page` and `per_page` (at most 50). An unknown parameter is a 422 naming it. */
         get: operations["adminImports"];
         put?: never;
-        /** Dry-run a product CSV (REST multipart: `file`, `type=products`): every row is checked as the product API checks it, nothing is written to the catalog, and the answer lists each bad row's errors. GraphQL does not take binary uploads (415). */
+        /** Dry-run a product CSV (REST multipart: `file`, `type=products`): every row goes through the batch upsert (upsertAdminProducts: matched by external_id, else sku; updated with the cells that are filled, or created) and is rolled back, so nothing is written to the catalog, and the answer lists each bad row's errors. GraphQL does not take binary uploads (415). Columns (header case-insensitive): sku (required), external_id, type (new products; default simple), price, special_price, cost, weight, status, new, featured, visible_individually; per locale name, url_key, short_description, description, meta_title, meta_description, meta_keywords, unsuffixed for the `locale` column's locale (default: the channel's default locale) and as `<column>:<locale>` (`name:fr`) for others; channels (channel codes separated by |); categories (ids separated by |); qty (stock in the default channel) and `qty:<channel code>`; `attr:<attribute code>` (a select's option by admin name or id, a multiselect's separated by |, a boolean 1/0); configurable products: super_attributes (codes separated by |) on the configurable's row, then one row per variant with parent_sku (the configurable's sku, a row above or a product of the store) and an attr:<code> per super attribute. A configurable's row and its variants' rows are written together: when one fails, none is. */
         post: operations["createAdminImport"];
         delete?: never;
         options?: never;
@@ -952,7 +969,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set an order's `externalId` (null clears it; unique among orders) and `metadata` (a merge patch). Nothing else of an order changes here: it moves through its actions (…/cancel, …/invoices, …). */
+        patch: operations["updateAdminOrder"];
         trace?: never;
     };
     "/api/admin/sales/orders/{id}/cancel": {
@@ -2263,7 +2281,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * An order changed: its status, an invoice, a shipment, a refund, a cancel, a payment or a comment.
+         * An order changed: its status, an invoice, a shipment, a refund, a cancel, a payment, a comment or its own fields (external id, metadata).
          * @description Sent to each active subscription of this type, one event at a time in the event log's order, until a 2xx answer. Verify the signature with the subscription's secret (the `standardwebhooks` libraries: `new Webhook(secret).verify(body, headers)`) and drop a `webhook-id` already handled: a retried event keeps its id.
          */
         post: operations["event_order_updated"];
@@ -2714,6 +2732,12 @@ export interface components {
             channelId: number | null;
             ordersCount: number;
             addressesCount: number;
+            /** @description The customer's id in a connected system (unique among customers). */
+            externalId: string | null;
+            /** @description A connector's own notes: string keys to string values. */
+            metadata: {
+                [key: string]: string;
+            };
             createdAt: string;
             updatedAt: string;
         };
@@ -3112,6 +3136,12 @@ export interface components {
             shipmentIds: number[];
             refundIds: number[];
             allowedEvents: string[];
+            /** @description The order's id in a connected system (unique among orders). */
+            externalId: string | null;
+            /** @description A connector's own notes: string keys to string values. */
+            metadata: {
+                [key: string]: string;
+            };
             createdAt: string;
             updatedAt: string;
         };
@@ -3206,6 +3236,10 @@ export interface components {
             new: boolean;
             featured: boolean;
             rmaReturnPeriod: number | null;
+            externalId: string | null;
+            metadata: {
+                [key: string]: string;
+            };
             translations: components["schemas"]["AdminProductTranslation"][];
             channels: number[];
             categories: number[];
@@ -3226,6 +3260,34 @@ export interface components {
             value: string | null;
             locale: string | null;
             channelId: number | null;
+        };
+        AdminProductBatch: {
+            data: components["schemas"]["AdminProductBatchRow"][];
+            created: number;
+            updated: number;
+            failed: number;
+        };
+        AdminProductBatchError: {
+            field: string;
+            message: string;
+        };
+        AdminProductBatchRow: {
+            index: number;
+            sku: string | null;
+            externalId: string | null;
+            id: number | null;
+            /** @enum {string} */
+            status: "created" | "updated" | "failed";
+            errors: components["schemas"]["AdminProductBatchError"][];
+            variants: components["schemas"]["AdminProductBatchVariant"][];
+        };
+        AdminProductBatchVariant: {
+            index: number;
+            sku: string | null;
+            externalId: string | null;
+            id: number | null;
+            /** @enum {string} */
+            status: "created" | "updated";
         };
         AdminProductImage: {
             id: number;
@@ -3251,6 +3313,7 @@ export interface components {
         AdminProductVariant: {
             id: number;
             sku: string;
+            externalId: string | null;
             status: boolean;
             price: number;
         };
@@ -3642,6 +3705,10 @@ export interface components {
             isSuspended?: boolean;
             customerGroupId?: number | null;
             channelId?: number | null;
+            externalId?: string | null;
+            metadata?: {
+                [key: string]: string;
+            };
         };
         createAdminExchangeRateInput: {
             currencyId: number;
@@ -3742,6 +3809,10 @@ export interface components {
             /** @enum {string} */
             type: "simple" | "configurable" | "virtual" | "downloadable" | "grouped" | "bundle";
             parentId?: number;
+            externalId?: string;
+            metadata?: {
+                [key: string]: string;
+            };
         };
         createAdminReturnCustomFieldInput: {
             code: string;
@@ -3883,8 +3954,6 @@ export interface components {
                     label: string;
                 }[];
             }[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCategoryBody: {
             parentId?: number | null;
@@ -3900,8 +3969,6 @@ export interface components {
                 metaDescription?: string | null;
                 metaKeywords?: string | null;
             }[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminChannelBody: {
             code?: string;
@@ -3914,8 +3981,6 @@ export interface components {
             baseCurrency?: string;
             locales?: string[];
             currencies?: string[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCmsPageBody: {
             locale: string;
@@ -3929,13 +3994,9 @@ export interface components {
                 metaKeywords?: string | null;
             };
             layout?: string | null;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminConfigValueBody: {
             value: string | number | boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCountryBody: {
             name?: string;
@@ -3956,15 +4017,11 @@ export interface components {
             startsAt?: string | null;
             endsAt?: string | null;
             status?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCurrencyBody: {
             name?: string;
             symbol?: string;
             decimals?: number;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCustomerAddressBody: {
             firstName?: string;
@@ -3982,8 +4039,6 @@ export interface components {
             postcode?: string;
             defaultAddress?: boolean;
             useForShipping?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminCustomerBody: {
             firstName?: string;
@@ -3998,25 +4053,21 @@ export interface components {
             isSuspended?: boolean;
             customerGroupId?: number | null;
             channelId?: number | null;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
+            externalId?: string | null;
+            metadata?: {
+                [key: string]: string | null;
+            } | null;
         };
         updateAdminCustomerGroupBody: {
             name?: string;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminExchangeRateBody: {
             rate?: number;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminIntegrationTokenBody: {
             name?: string;
             allowedIps?: (string | string[]) | null;
             rateLimit?: number | null;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminInventoryBody: {
             /** @description The quantity in stock from now on. */
@@ -4025,20 +4076,21 @@ export interface components {
             adjust?: number;
             /** @description With `qty`: set it only if the quantity in stock is still this one (412 `precondition_failed` otherwise). */
             expectedQty?: number;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminLocaleBody: {
             name?: string;
             /** @enum {string} */
             direction?: "ltr" | "rtl";
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminNewsletterSubscriberBody: {
             isSubscribed?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
+        };
+        updateAdminOrderBody: {
+            externalId?: string | null;
+            /** @description A JSON merge patch: a key set to null is removed, keys not sent are kept; null removes every key. */
+            metadata?: {
+                [key: string]: string | null;
+            } | null;
         };
         updateAdminPaymentMethodBody: {
             title?: string;
@@ -4046,8 +4098,6 @@ export interface components {
             active?: boolean;
             sortOrder?: number;
             channels?: number[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminProductBody: {
             sku?: string;
@@ -4111,8 +4161,10 @@ export interface components {
                     position?: number;
                 }[];
             }[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
+            externalId?: string | null;
+            metadata?: {
+                [key: string]: string | null;
+            } | null;
         };
         updateAdminReturnCustomFieldBody: {
             label?: string;
@@ -4121,8 +4173,6 @@ export interface components {
             position?: number;
             isRequired?: boolean;
             options?: string[] | null;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminReturnReasonBody: {
             title?: string;
@@ -4130,21 +4180,15 @@ export interface components {
             /** @enum {string} */
             resolutionType?: "return" | "cancel_items" | "both";
             status?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminReturnStatusBody: {
             title?: string;
             color?: string;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminReviewBody: {
             title?: string;
             comment?: string;
             rating?: number;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminRoleBody: {
             name?: string;
@@ -4152,15 +4196,11 @@ export interface components {
             /** @enum {string} */
             permissionType?: "all" | "custom";
             permissions?: string[];
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminShipmentBody: {
             carrierCode?: string | null;
             carrierTitle?: string;
             trackNumber?: string;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminShippingMethodBody: {
             title?: string;
@@ -4170,16 +4210,12 @@ export interface components {
             config?: {
                 [key: string]: unknown;
             };
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminStorefrontKeyBody: {
             name?: string;
             rateLimit?: number | null;
             allowedIps?: (string | string[]) | null;
             expiresAt?: string | null;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminUrlRedirectBody: {
             fromPath?: string;
@@ -4193,16 +4229,17 @@ export interface components {
             password?: string;
             roleId?: number;
             status?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
         };
         updateAdminWebhookBody: {
             url?: string;
             types?: string[];
             description?: string;
             active?: boolean;
-            /** @description Only if the record is still at this version (its `version`; REST: the `If-Match` header, the ETag in quotes). "*" matches any. A record that has changed since answers 412 `precondition_failed` and nothing is written. */
-            ifMatch?: string | null;
+        };
+        upsertAdminProductsInput: {
+            products: {
+                [key: string]: unknown;
+            }[];
         };
     };
     responses: never;
@@ -4298,7 +4335,10 @@ export interface operations {
     createAdminAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4311,13 +4351,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAttribute"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4344,7 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4371,7 +4415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4405,6 +4449,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,6 +4640,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4777,7 +4825,10 @@ export interface operations {
     createAdminCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4790,13 +4841,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCategory"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,7 +4905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,6 +4939,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +5130,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,7 +5319,10 @@ export interface operations {
     createAdminInventory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5273,13 +5335,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminInventory"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5306,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5333,7 +5399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,6 +5433,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5556,6 +5624,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5657,8 +5727,12 @@ export interface operations {
     adminProducts: {
         parameters: {
             query?: {
-                /** @description Substring of the SKU, case-insensitive. */
+                /** @description Exact SKU. */
                 sku?: string;
+                /** @description Exact external id. */
+                external_id?: string;
+                /** @description Substring of the SKU or of the name in any locale, case-insensitive. */
+                q?: string;
                 /** @description Substring of the name in any locale, case-insensitive. */
                 name?: string;
                 /** @description Exact match. */
@@ -5751,7 +5825,10 @@ export interface operations {
     createAdminProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5764,13 +5841,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5797,7 +5878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5824,7 +5905,108 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upsertAdminProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["upsertAdminProductsInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductBatch"];
+                };
+            };
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,6 +6040,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6231,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6148,7 +6334,10 @@ export interface operations {
     uploadAdminProductImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6174,13 +6363,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,7 +6407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6243,7 +6434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6348,7 +6539,10 @@ export interface operations {
     createAdminCmsPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6361,13 +6555,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCmsPage"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6394,7 +6592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6421,7 +6619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6455,6 +6653,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6529,6 +6729,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,7 +7094,10 @@ export interface operations {
     markHandledAdminContactMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6903,13 +7108,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminContactMessage"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,7 +7152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6972,7 +7179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6995,8 +7202,12 @@ export interface operations {
     adminCustomers: {
         parameters: {
             query?: {
-                /** @description Substring of the email, case-insensitive. */
+                /** @description Exact email, case-insensitive (emails are stored lower-cased). */
                 email?: string;
+                /** @description Exact external id. */
+                external_id?: string;
+                /** @description Substring of the email, the first or the last name, case-insensitive. */
+                q?: string;
                 /** @description Substring of the first or the last name, case-insensitive. */
                 name?: string;
                 /** @description Exact match. */
@@ -7085,7 +7296,10 @@ export interface operations {
     createAdminCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7098,13 +7312,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCustomer"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7131,7 +7349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,7 +7376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7261,7 +7479,10 @@ export interface operations {
     createAdminCustomerAddress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7274,13 +7495,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCustomerAddress"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +7532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7334,7 +7559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,6 +7593,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7557,6 +7784,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7734,7 +7963,10 @@ export interface operations {
     createAdminCustomerGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7747,13 +7979,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCustomerGroup"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +8016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7807,7 +8043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7841,6 +8077,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8030,6 +8268,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8230,6 +8470,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8419,6 +8661,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8520,7 +8764,10 @@ export interface operations {
     approveAdminReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8531,13 +8778,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8600,7 +8849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8872,10 @@ export interface operations {
     disapproveAdminReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8634,13 +8886,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8676,7 +8930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8703,7 +8957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8737,6 +8991,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8926,6 +9182,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,6 +9378,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9176,7 +9436,10 @@ export interface operations {
     confirmAdminEuWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9187,13 +9450,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9229,7 +9494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9256,7 +9521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9279,7 +9544,10 @@ export interface operations {
     declineAdminEuWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9290,13 +9558,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9332,7 +9602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9359,7 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9382,7 +9652,10 @@ export interface operations {
     refundAdminEuWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9393,13 +9666,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9462,7 +9737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,6 +9917,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9698,7 +9975,10 @@ export interface operations {
     completeAdminGdprRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9709,13 +9989,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9751,7 +10033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9778,7 +10060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9801,7 +10083,10 @@ export interface operations {
     declineAdminGdprRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9812,13 +10097,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9854,7 +10141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9881,7 +10168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9980,7 +10267,10 @@ export interface operations {
     processAdminGdprRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9991,13 +10281,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10033,7 +10325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10060,7 +10352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10161,7 +10453,10 @@ export interface operations {
     createAdminImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10182,13 +10477,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminImport"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +10512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10242,7 +10539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10276,6 +10573,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10332,7 +10631,10 @@ export interface operations {
     runAdminImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -10347,13 +10649,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminImport"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10389,7 +10693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10416,7 +10720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10519,7 +10823,10 @@ export interface operations {
     createAdminCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10532,13 +10839,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCoupon"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10565,7 +10876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10592,7 +10903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10626,6 +10937,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10815,6 +11128,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11009,6 +11324,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11198,6 +11515,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11379,7 +11698,10 @@ export interface operations {
     createAdminUrlRedirect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11392,13 +11714,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUrlRedirect"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11425,7 +11749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11452,7 +11776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12192,6 +12516,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12258,6 +12584,10 @@ export interface operations {
                 increment_id?: string;
                 /** @description Exact email as written on the order. */
                 customer_email?: string;
+                /** @description Exact external id. */
+                external_id?: string;
+                /** @description Substring of the order number, the customer's email, first or last name, case-insensitive. */
+                q?: string;
                 /** @description Sort field: `id`, `created_at`, `grand_total`, `status`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
                 sort?: "id" | "-id" | "id-asc" | "id-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc" | "grand_total" | "-grand_total" | "grand_total-asc" | "grand_total-desc" | "status" | "-status" | "status-asc" | "status-desc" | "updated_at" | "-updated_at" | "updated_at-asc" | "updated_at-desc";
                 /** @description Direction of a `sort` field given without one. */
@@ -12349,6 +12679,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12375,6 +12707,127 @@ export interface operations {
             };
             /** @description Not found, or not the caller's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["updateAdminOrderBody"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12405,7 +12858,10 @@ export interface operations {
     cancelAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12420,13 +12876,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12462,7 +12920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12489,7 +12947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +12970,10 @@ export interface operations {
     commentAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12527,13 +12988,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12569,7 +13032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12596,7 +13059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12619,7 +13082,10 @@ export interface operations {
     deliverAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12634,13 +13100,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12676,7 +13144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12703,7 +13171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12726,7 +13194,10 @@ export interface operations {
     failAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12741,13 +13212,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12783,7 +13256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12810,7 +13283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12833,7 +13306,10 @@ export interface operations {
     holdAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12848,13 +13324,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12890,7 +13368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12917,7 +13395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12940,7 +13418,10 @@ export interface operations {
     invoiceAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -12955,13 +13436,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12997,7 +13480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13024,7 +13507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13047,7 +13530,10 @@ export interface operations {
     markFraudAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13062,13 +13548,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13104,7 +13592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13131,7 +13619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13154,7 +13642,10 @@ export interface operations {
     payAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13165,13 +13656,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13207,7 +13700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13234,7 +13727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13266,7 +13759,10 @@ export interface operations {
     refundAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13281,13 +13777,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13323,7 +13821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,7 +13848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13382,7 +13880,10 @@ export interface operations {
     releaseAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13397,13 +13898,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13439,7 +13942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13466,7 +13969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13489,7 +13992,10 @@ export interface operations {
     shipAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13504,13 +14010,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13546,7 +14054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13573,7 +14081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13685,6 +14193,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13821,7 +14331,10 @@ export interface operations {
     createAdminReturnCustomField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13834,13 +14347,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturnCustomField"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13867,7 +14384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13894,7 +14411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13928,6 +14445,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14117,6 +14636,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14298,7 +14819,10 @@ export interface operations {
     createAdminReturnReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14311,13 +14835,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturnReason"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14344,7 +14872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14371,7 +14899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14405,6 +14933,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14594,6 +15124,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14773,7 +15305,10 @@ export interface operations {
     createAdminReturnStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14786,13 +15321,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturnStatus"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14819,7 +15358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14846,7 +15385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14880,6 +15419,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15069,6 +15610,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15267,6 +15810,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15323,7 +15868,10 @@ export interface operations {
     acceptAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15334,13 +15882,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15376,7 +15926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15403,7 +15953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15426,7 +15976,10 @@ export interface operations {
     awaitPackageAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15437,13 +15990,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15479,7 +16034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15506,7 +16061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15529,7 +16084,10 @@ export interface operations {
     cancelItemsAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15540,13 +16098,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15582,7 +16142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15609,7 +16169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15632,7 +16192,10 @@ export interface operations {
     declineAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15643,13 +16206,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +16250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15712,7 +16277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15735,7 +16300,10 @@ export interface operations {
     markDispatchedAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15746,13 +16314,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15788,7 +16358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15815,7 +16385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15838,7 +16408,10 @@ export interface operations {
     markReceivedAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15849,13 +16422,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15891,7 +16466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15918,7 +16493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15941,7 +16516,10 @@ export interface operations {
     replyAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15956,13 +16534,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15998,7 +16578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16025,7 +16605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16048,7 +16628,10 @@ export interface operations {
     solveAdminReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16059,13 +16642,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16101,7 +16686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16128,7 +16713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16240,6 +16825,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16314,6 +16901,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16491,7 +17080,10 @@ export interface operations {
     createAdminChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16504,13 +17096,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminChannel"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16537,7 +17133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16564,7 +17160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16598,6 +17194,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16787,6 +17385,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16968,7 +17568,10 @@ export interface operations {
     createAdminConfigValue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16981,13 +17584,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminConfigValue"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17014,7 +17621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17041,7 +17648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17075,6 +17682,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17264,6 +17873,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17445,7 +18056,10 @@ export interface operations {
     createAdminCountry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17458,13 +18072,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCountry"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17491,7 +18107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17518,7 +18134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17898,7 +18514,10 @@ export interface operations {
     createAdminCountryState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17911,13 +18530,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCountryState"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17944,7 +18565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17971,7 +18592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18347,7 +18968,10 @@ export interface operations {
     createAdminCurrency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18360,13 +18984,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCurrency"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18393,7 +19021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18420,7 +19048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18454,6 +19082,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18643,6 +19273,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18820,7 +19452,10 @@ export interface operations {
     createAdminExchangeRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18833,13 +19468,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminExchangeRate"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18866,7 +19505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18893,7 +19532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18927,6 +19566,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19116,6 +19757,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19297,7 +19940,10 @@ export interface operations {
     createAdminIntegrationToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19310,13 +19956,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19343,7 +19991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19370,7 +20018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19404,6 +20052,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19593,6 +20243,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19694,7 +20346,10 @@ export interface operations {
     regenerateAdminIntegrationToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -19709,13 +20364,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19751,7 +20408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19778,7 +20435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19801,7 +20458,10 @@ export interface operations {
     revokeAdminIntegrationToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -19812,13 +20472,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19854,7 +20516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19881,7 +20543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20044,7 +20706,10 @@ export interface operations {
     retryAdminJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -20055,13 +20720,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminJob"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20097,7 +20764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20124,7 +20791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20223,7 +20890,10 @@ export interface operations {
     createAdminLocale: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20236,13 +20906,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminLocale"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20269,7 +20943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20296,7 +20970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20330,6 +21004,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20519,6 +21195,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20847,7 +21525,10 @@ export interface operations {
     createAdminPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20860,13 +21541,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPaymentMethod"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20893,7 +21578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20920,7 +21605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20954,6 +21639,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21143,6 +21830,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21397,7 +22086,10 @@ export interface operations {
     createAdminRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21410,13 +22102,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRole"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21443,7 +22139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21470,7 +22166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21504,6 +22200,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21693,6 +22391,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21872,7 +22572,10 @@ export interface operations {
     createAdminShippingMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21885,13 +22588,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminShippingMethod"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21918,7 +22625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -21945,7 +22652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21979,6 +22686,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22168,6 +22877,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22347,7 +23058,10 @@ export interface operations {
     createAdminStorefrontKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22360,13 +23074,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22393,7 +23111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22420,7 +23138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22454,6 +23172,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22643,6 +23363,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22744,7 +23466,10 @@ export interface operations {
     deactivateAdminStorefrontKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22755,13 +23480,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22797,7 +23524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22824,7 +23551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22847,7 +23574,10 @@ export interface operations {
     rotateAdminStorefrontKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22858,13 +23588,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22900,7 +23632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22927,7 +23659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23032,7 +23764,10 @@ export interface operations {
     createAdminUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23045,13 +23780,17 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23078,7 +23817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23105,7 +23844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23139,6 +23878,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23328,6 +24069,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23511,7 +24254,10 @@ export interface operations {
     createAdminWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23524,13 +24270,15 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23557,7 +24305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23584,7 +24332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23618,6 +24366,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23807,6 +24557,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23992,7 +24744,10 @@ export interface operations {
     replayAdminWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 deliveryId: number;
@@ -24004,13 +24759,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminWebhookDelivery"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24046,7 +24803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24073,7 +24830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24096,7 +24853,10 @@ export interface operations {
     rotateSecretAdminWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -24107,13 +24867,15 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };
-            /** @description Malformed JSON or multipart body. */
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24149,7 +24911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24176,7 +24938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed (`errors` names the fields). */
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24288,7 +25050,7 @@ export interface operations {
                         /** @description The record's `updatedAt` after the change (ISO 8601). */
                         updatedAt: string;
                         /** @enum {string} */
-                        change: "status" | "invoice" | "shipment" | "refund" | "cancel" | "comment" | "payment";
+                        change: "status" | "invoice" | "shipment" | "refund" | "cancel" | "comment" | "payment" | "fields";
                         recordId: number | null;
                     };
                     /** @description The event's id in the event log (GET /api/admin/events). */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
 import { nullableText, nullableHtml } from "../input.ts";
 import { BUNDLE_OPTION_TYPES } from "../../catalog/composite.ts";
+import { externalIdField, metadataField, metadataPatchField } from "../external.ts";
 
 const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
 const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
@@ -87,9 +88,20 @@ export const ProductFields = z.object({
   bundleOptions: z.array(BundleOptionInput).max(50).optional(),
 });
 
+export const PRODUCT_TYPE = z.enum(PRODUCT_TYPES, { message: `must be one of ${PRODUCT_TYPES.join(", ")}` });
+
 export const ProductCreate = ProductFields.extend({
-  type: z.enum(PRODUCT_TYPES, { message: `must be one of ${PRODUCT_TYPES.join(", ")}` }),
+  type: PRODUCT_TYPE,
   parentId: recordId().optional(),
+  /** The caller's own id (an ERP's), unique among products and variants. */
+  externalId: externalIdField().optional(),
+  metadata: metadataField().optional(),
 });
-export const ProductUpdate = ProductFields.partial();
-export type ProductInput = Partial<z.output<typeof ProductCreate>>;
+export const ProductUpdate = ProductFields.partial().extend({
+  /** `null` clears it. */
+  externalId: externalIdField().nullable().optional(),
+  /** A JSON merge patch of the stored metadata: a key given as null is removed, `null` removes every key. */
+  metadata: metadataPatchField().nullable().optional(),
+});
+/** What the checks and writes of ./product-service.ts read, of a create or an update alike. */
+export type ProductInput = Partial<Omit<z.output<typeof ProductCreate>, "externalId" | "metadata">> & { externalId?: string | null; metadata?: unknown };

@@ -1,10 +1,13 @@
 // Product writes, the database work behind ./products.ts and the CSV import: the input's checks against the store
 // (locales, channels, categories, attributes, variants) and one transaction that writes the product with its
 // translations, channels, categories, stock and values, and its change events (lib/events); image files.
+// The checks read through `db`, the client by default; the batch upsert (./product-batch-service.ts) passes its
+// row's transaction instead, so that a row's variants are checked against the parent the row has just written.
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, Validation } from "../../errors.ts";
+import { patchedMetadata } from "../external.ts";
 import { checkStockChange } from "../store-data/inventory-service.ts";
 import { EXTENSIONS, storeFile } from "../../storage/files.ts";
 import { recordEvent, recordEvents, type NewEvent } from "../../events/record.ts";
@@ -12,7 +15,10 @@ import { changedFields, newEvent } from "../../events/payloads.ts";
 import { CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
 import type { AttributeValueInput, ProductCreate, ProductInput, ProductUpdate } from "./product-input.ts";
 
-type Existing = { id: number; type: string; parentId: number | null; sku: string; superAttributes: string[] } | null;
+type Existing = { id: number; type: string; parentId: number | null; sku: string; externalId: string | null; superAttributes: string[] } | null;
+
+/** A checked write: in the transaction given (a batch row's), or in one of its own. */
+export type PlannedWrite<T> = (tx?: Tx) => Promise<T>;
 
 type GroupedRow = { associatedProductId: number; qty: number; position: number };
 
@@ -29,7 +35,7 @@ function groupedRows(input: ProductInput): GroupedRow[] | null {
  * Grouped and bundle products are made of simple or virtual products that exist (never of themselves); they keep
  * no stock of their own. Every problem is a 422 naming the field.
  */
-async function checkComposite(ctx: RequestContext, input: ProductInput, type: string, selfId: number | null) {
+async function checkComposite(ctx: RequestContext, db: Tx, input: ProductInput, type: string, selfId: number | null) {
   const grouped = groupedRows(input);
   if (grouped && type !== "grouped") throw Validation.field("groupedProducts", "Only a grouped product has associated products.");
   if (input.bundleOptions && type !== "bundle") throw Validation.field("bundleOptions", "Only a bundle product has bundle options.");
@@ -39,7 +45,7 @@ async function checkComposite(ctx: RequestContext, input: ProductInput, type: st
   if (COMPOSITE_TYPES.has(type) && input.parentId) throw Validation.field("parentId", "A variant of a configurable product is a simple product.");
   const named = [...(grouped ?? []).map((g) => g.associatedProductId), ...(input.bundleOptions ?? []).flatMap((o) => o.products.map((p) => p.productId))];
   const children = named.length
-    ? await ctx.db.product.findMany({ where: { id: { in: [...new Set(named)] } }, select: { id: true, type: true, parentId: true } })
+    ? await db.product.findMany({ where: { id: { in: [...new Set(named)] } }, select: { id: true, type: true, parentId: true } })
     : [];
   const checkChild = (productId: number, field: string) => {
     if (selfId !== null && productId === selfId) throw Validation.field(field, "A product cannot be part of itself.");
@@ -56,7 +62,7 @@ async function checkComposite(ctx: RequestContext, input: ProductInput, type: st
     }
   }
   if (input.bundleOptions) {
-    const locales = new Set((await ctx.db.locale.findMany({ select: { code: true } })).map((l) => l.code));
+    const locales = new Set((await db.locale.findMany({ select: { code: true } })).map((l) => l.code));
     for (const [i, o] of input.bundleOptions.entries()) {
       for (const [k, t] of (o.translations ?? []).entries()) {
         if (!locales.has(t.locale)) throw Validation.field(`bundleOptions.${i}.translations.${k}.locale`, `The store has no locale "${t.locale}".`);
@@ -104,11 +110,14 @@ async function writeComposite(tx: Tx, ctx: RequestContext, id: number, input: Pr
   }
 }
 
-async function checkRefs(ctx: RequestContext, input: ProductInput, current: Existing) {
-  const db = ctx.db;
+async function checkRefs(db: Tx, input: ProductInput, current: Existing) {
   const type = current?.type ?? input.type!;
   if (input.sku && input.sku !== current?.sku) {
     if (await db.product.count({ where: { sku: input.sku } })) throw Validation.field("sku", `A product with sku "${input.sku}" already exists.`);
+  }
+  // The same clash as a taken sku: both name one product for a connector.
+  if (input.externalId && input.externalId !== current?.externalId) {
+    if (await db.product.count({ where: { externalId: input.externalId } })) throw Validation.field("externalId", `A product with external id "${input.externalId}" already exists.`);
   }
   if (input.specialPriceFrom && input.specialPriceTo && input.specialPriceFrom > input.specialPriceTo) {
     throw Validation.field("specialPriceTo", "must not be before specialPriceFrom.");
@@ -148,8 +157,8 @@ async function checkRefs(ctx: RequestContext, input: ProductInput, current: Exis
 type ResolvedValue = { attributeId: number; optionId: number | null; textValue: string | null; booleanValue: boolean | null; locale: string | null; channelId: number | null };
 
 /** Checks each value against its attribute's type and scope; returns the rows to write. */
-async function resolveValues(ctx: RequestContext, values: z.output<typeof AttributeValueInput>[]): Promise<ResolvedValue[]> {
-  const attrs = await ctx.db.attribute.findMany({ where: { code: { in: values.map((v) => v.attributeCode) } }, include: { options: { select: { id: true } } } });
+async function resolveValues(db: Tx, values: z.output<typeof AttributeValueInput>[]): Promise<ResolvedValue[]> {
+  const attrs = await db.attribute.findMany({ where: { code: { in: values.map((v) => v.attributeCode) } }, include: { options: { select: { id: true } } } });
   const rows: ResolvedValue[] = [];
   for (const [i, v] of values.entries()) {
     const field = `attributeValues.${i}`;
@@ -180,13 +189,13 @@ async function resolveValues(ctx: RequestContext, values: z.output<typeof Attrib
 }
 
 /** A variant names one option of each of its parent's super attributes, in a combination no sibling has. */
-async function checkVariant(ctx: RequestContext, parentId: number, values: ResolvedValue[], selfId?: number) {
-  const parent = await ctx.db.product.findUnique({ where: { id: parentId }, include: { superAttributes: true } });
+async function checkVariant(db: Tx, parentId: number, values: ResolvedValue[], selfId?: number) {
+  const parent = await db.product.findUnique({ where: { id: parentId }, include: { superAttributes: true } });
   if (!parent || parent.type !== "configurable") throw Validation.field("parentId", "must be the id of a configurable product.");
   const supers = parent.superAttributes.map((s) => s.attributeId);
   const picked = supers.map((id) => values.find((v) => v.attributeId === id)?.optionId);
   if (picked.some((o) => !o)) throw Validation.field("attributeValues", "A variant needs an option for each super attribute of its parent.");
-  const siblings = await ctx.db.product.findMany({
+  const siblings = await db.product.findMany({
     where: { parentId, ...(selfId ? { id: { not: selfId } } : {}) },
     include: { attributeValues: { where: { attributeId: { in: supers } } } },
   });
@@ -311,60 +320,66 @@ const scalarFields = (input: ProductInput) => ({
   rmaReturnPeriod: input.rmaReturnPeriod,
 });
 
-async function superAttributeIds(ctx: RequestContext, codes: string[] | undefined) {
+async function superAttributeIds(db: Tx, codes: string[] | undefined) {
   if (!codes) return null;
-  const rows = await ctx.db.attribute.findMany({ where: { code: { in: codes } }, select: { id: true } });
+  const rows = await db.attribute.findMany({ where: { code: { in: codes } }, select: { id: true } });
   return rows.map((r) => r.id);
 }
 
-/** Checks a new product against the store; the answer writes it (imports check a whole file before writing). */
-export async function planCreate(ctx: RequestContext, input: z.output<typeof ProductCreate>): Promise<() => Promise<number>> {
+/** Runs a checked write in `tx`, or in a transaction of its own. */
+const inTransaction = <T>(ctx: RequestContext, write: (tx: Tx) => Promise<T>): PlannedWrite<T> => (tx) => (tx ? write(tx) : ctx.db.$transaction(write));
+
+/** Checks a new product against the store (read through `db`); the answer writes it and answers its id. */
+export async function planCreate(ctx: RequestContext, input: z.output<typeof ProductCreate>, db: Tx = ctx.db): Promise<PlannedWrite<number>> {
   if (input.parentId && input.type !== "simple") throw Validation.field("type", "A variant of a configurable product is a simple product.");
-  await checkRefs(ctx, input, null);
-  await checkComposite(ctx, input, input.type, null);
-  const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : [];
-  if (input.parentId) await checkVariant(ctx, input.parentId, values);
-  const superIds = await superAttributeIds(ctx, input.superAttributes);
+  await checkRefs(db, input, null);
+  await checkComposite(ctx, db, input, input.type, null);
+  const values = input.attributeValues ? await resolveValues(db, input.attributeValues) : [];
+  if (input.parentId) await checkVariant(db, input.parentId, values);
+  const superIds = await superAttributeIds(db, input.superAttributes);
   const channels = input.channels ?? [ctx.channel.id];
-  return () =>
-    ctx.db.$transaction(async (tx) => {
-      const row = await tx.product.create({
-        data: { ...scalarFields(input), sku: input.sku, price: input.price, type: input.type, parentId: input.parentId ?? null, visibleIndividually: input.visibleIndividually ?? !input.parentId },
-      });
-      const stock = await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
-      await writeComposite(tx, ctx, row.id, input);
-      // A new product is part of no composite yet; a new composite's price is its children's.
-      const repriced = COMPOSITE_TYPES.has(input.type) ? await refreshCompositePrices(tx, ctx.channel.id, [row.id]) : [];
-      await recordProductEvents(tx, { id: row.id, type: "product.created", changed: changedFields(input) }, stock, repriced);
-      return row.id;
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.product.create({
+      data: {
+        ...scalarFields(input), sku: input.sku, price: input.price, type: input.type, parentId: input.parentId ?? null, visibleIndividually: input.visibleIndividually ?? !input.parentId,
+        externalId: input.externalId ?? null, ...(input.metadata ? { metadata: input.metadata } : {}),
+      },
     });
+    const stock = await writeRelations(tx, row.id, { ...input, channels }, values, superIds);
+    await writeComposite(tx, ctx, row.id, input);
+    // A new product is part of no composite yet; a new composite's price is its children's.
+    const repriced = COMPOSITE_TYPES.has(input.type) ? await refreshCompositePrices(tx, ctx.channel.id, [row.id]) : [];
+    await recordProductEvents(tx, { id: row.id, type: "product.created", changed: changedFields(input) }, stock, repriced);
+    return row.id;
+  });
 }
 
 export async function createProduct(ctx: RequestContext, input: z.output<typeof ProductCreate>): Promise<number> {
   return (await planCreate(ctx, input))();
 }
 
-/** Checks a change to product `id`; the answer writes it. */
-export async function planUpdate(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<() => Promise<void>> {
-  const current = await ctx.db.product.findUniqueOrThrow({ where: { id }, include: { superAttributes: { include: { attribute: true } } } });
+/** Checks a change to product `id` (read through `db`); the answer writes it. */
+export async function planUpdate(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>, db: Tx = ctx.db): Promise<PlannedWrite<void>> {
+  const current = await db.product.findUniqueOrThrow({ where: { id }, include: { superAttributes: { include: { attribute: true } } } });
   const existing = { ...current, superAttributes: current.superAttributes.map((s) => s.attribute.code) };
-  await checkRefs(ctx, input, existing);
-  await checkComposite(ctx, input, current.type, id);
-  const values = input.attributeValues ? await resolveValues(ctx, input.attributeValues) : null;
+  await checkRefs(db, input, existing);
+  await checkComposite(ctx, db, input, current.type, id);
+  const values = input.attributeValues ? await resolveValues(db, input.attributeValues) : null;
   if (values && current.parentId) {
-    const kept = await ctx.db.productAttributeValue.findMany({ where: { productId: id, attributeId: { notIn: values.map((v) => v.attributeId) } } });
-    await checkVariant(ctx, current.parentId, [...values, ...kept], id);
+    const kept = await db.productAttributeValue.findMany({ where: { productId: id, attributeId: { notIn: values.map((v) => v.attributeId) } } });
+    await checkVariant(db, current.parentId, [...values, ...kept], id);
   }
-  const superIds = await superAttributeIds(ctx, input.superAttributes);
-  return () =>
-    ctx.db.$transaction(async (tx) => {
-      // updatedAt is set by hand: a write of relations or stock alone changes no column of the product row.
-      await tx.product.update({ where: { id }, data: { ...scalarFields(input), updatedAt: new Date() } });
-      const stock = await writeRelations(tx, id, input, values, superIds);
-      await writeComposite(tx, ctx, id, input);
-      const repriced = movesCompositePrices(input) ? await refreshCompositePrices(tx, ctx.channel.id, [id]) : [];
-      await recordProductEvents(tx, { id, type: "product.updated", changed: changedFields(input) }, stock, repriced);
-    });
+  const superIds = await superAttributeIds(db, input.superAttributes);
+  return inTransaction(ctx, async (tx) => {
+    // The merge patch applies to the metadata as stored when the write runs, so a key set meanwhile is kept.
+    const metadata = input.metadata === undefined ? undefined : patchedMetadata((await tx.product.findUniqueOrThrow({ where: { id }, select: { metadata: true } })).metadata, input.metadata);
+    // updatedAt is set by hand: a write of relations or stock alone changes no column of the product row.
+    await tx.product.update({ where: { id }, data: { ...scalarFields(input), externalId: input.externalId, ...(metadata ? { metadata } : {}), updatedAt: new Date() } });
+    const stock = await writeRelations(tx, id, input, values, superIds);
+    await writeComposite(tx, ctx, id, input);
+    const repriced = movesCompositePrices(input) ? await refreshCompositePrices(tx, ctx.channel.id, [id]) : [];
+    await recordProductEvents(tx, { id, type: "product.updated", changed: changedFields(input) }, stock, repriced);
+  });
 }
 
 /** A write that can change what a composite costs: its children, or a price or the status of a product. */

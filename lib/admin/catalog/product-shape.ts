@@ -4,6 +4,7 @@ import type { RequestContext } from "../../context.ts";
 import { toNumber } from "../../money.ts";
 import { imageUrl } from "../../catalog/products.ts";
 import type { RowOf } from "../resource.ts";
+import { metadataOf } from "../external.ts";
 
 const Translation = z
   .object({
@@ -53,7 +54,7 @@ const BundleOption = z
   })
   .meta({ id: "AdminBundleOption" });
 
-const Variant = z.object({ id: z.int(), sku: z.string(), status: z.boolean(), price: z.number() }).meta({ id: "AdminProductVariant" });
+const Variant = z.object({ id: z.int(), sku: z.string(), externalId: z.string().nullable(), status: z.boolean(), price: z.number() }).meta({ id: "AdminProductVariant" });
 
 export const AdminProduct = z
   .object({
@@ -73,6 +74,10 @@ export const AdminProduct = z
     new: z.boolean(),
     featured: z.boolean(),
     rmaReturnPeriod: z.int().nullable(),
+    /** The caller's own id (an ERP's), unique among products and variants; null when none was given. */
+    externalId: z.string().nullable(),
+    /** String keys to string values the caller keeps on the product; `{}` when none. */
+    metadata: z.record(z.string(), z.string()),
     translations: z.array(Translation),
     channels: z.array(z.int()),
     categories: z.array(z.int()),
@@ -97,7 +102,7 @@ export const productInclude = () => ({
   inventories: { select: { channelId: true, qty: true }, orderBy: { channelId: "asc" as const } },
   attributeValues: { include: { attribute: { select: { code: true } } }, orderBy: { id: "asc" as const } },
   superAttributes: { include: { attribute: { select: { code: true } } } },
-  variants: { select: { id: true, sku: true, status: true, price: true }, orderBy: { id: "asc" as const } },
+  variants: { select: { id: true, sku: true, externalId: true, status: true, price: true }, orderBy: { id: "asc" as const } },
   images: { orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
   groupedLinks: { select: { associatedProductId: true, qty: true, position: true }, orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
   bundleOptions: {
@@ -123,6 +128,7 @@ export function toAdminProduct(ctx: RequestContext, p: ProductRow) {
     specialPrice: num(p.specialPrice),
     cost: num(p.cost),
     weight: num(p.weight),
+    metadata: metadataOf(p.metadata),
     channels: p.channels.map((c: { channelId: number }) => c.channelId).sort((a: number, b: number) => a - b),
     categories: p.categories.map((c: { categoryId: number }) => c.categoryId).sort((a: number, b: number) => a - b),
     attributeValues: p.attributeValues.map((v: { attribute: { code: string }; booleanValue: boolean | null; textValue: string | null }) => ({

@@ -7,7 +7,8 @@ import { operation } from "../../operations/define.ts";
 import { boolParam } from "../../operations/fields.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { csvRecords } from "./csv.ts";
-import { PRODUCT_COLUMNS } from "./products.ts";
+import { checkColumns } from "./products.ts";
+import type { RequestContext } from "../../context.ts";
 import { createDryRun, runImport } from "./import-service.ts";
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -40,15 +41,14 @@ export const imports = adminResource({
   sort: { fields: { id: (d) => ({ id: d }), created_at: (d) => ({ createdAt: d }) }, default: "-id" },
 });
 
-async function readCsv(file: File) {
+async function readCsv(ctx: RequestContext, file: File) {
   if (file.size > MAX_BYTES) throw new PayloadTooLarge(MAX_BYTES);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (bytes.subarray(0, 4096).includes(0)) throw Validation.field("file", "The file is not a CSV text file.");
   const { header, records } = csvRecords(text);
-  if (!header.includes("sku")) throw Validation.field("file", `The header row must name a "sku" column; known columns: ${PRODUCT_COLUMNS.join(", ")}.`);
-  const unknown = header.filter((h) => h && !PRODUCT_COLUMNS.includes(h));
-  if (unknown.length) throw Validation.field("file", `Unknown columns: ${unknown.join(", ")}; known columns: ${PRODUCT_COLUMNS.join(", ")}.`);
+  if (!header.includes("sku")) throw Validation.field("file", `The header row must name a "sku" column.`);
+  await checkColumns(ctx, header);
   if (records.length === 0) throw Validation.field("file", "The CSV has a header but no rows.");
   if (records.length > MAX_ROWS) throw Validation.field("file", `At most ${MAX_ROWS} rows per import.`);
   return { bytes, records };
@@ -59,8 +59,18 @@ export const createAdminImport = operation({
   surface: "admin",
   kind: "mutation",
   summary:
-    "Dry-run a product CSV (REST multipart: `file`, `type=products`): every row is checked as the product API checks it, " +
-    "nothing is written to the catalog, and the answer lists each bad row's errors. GraphQL does not take binary uploads (415).",
+    "Dry-run a product CSV (REST multipart: `file`, `type=products`): every row goes through the batch upsert " +
+    "(upsertAdminProducts: matched by external_id, else sku; updated with the cells that are filled, or created) and is " +
+    "rolled back, so nothing is written to the catalog, and the answer lists each bad row's errors. GraphQL does not take " +
+    "binary uploads (415). Columns (header case-insensitive): sku (required), external_id, type (new products; default " +
+    "simple), price, special_price, cost, weight, status, new, featured, visible_individually; per locale name, url_key, " +
+    "short_description, description, meta_title, meta_description, meta_keywords, unsuffixed for the `locale` column's " +
+    "locale (default: the channel's default locale) and as `<column>:<locale>` (`name:fr`) for others; channels (channel " +
+    "codes separated by |); categories (ids separated by |); qty (stock in the default channel) and `qty:<channel code>`; " +
+    "`attr:<attribute code>` (a select's option by admin name or id, a multiselect's separated by |, a boolean 1/0); " +
+    "configurable products: super_attributes (codes separated by |) on the configurable's row, then one row per variant " +
+    "with parent_sku (the configurable's sku, a row above or a product of the store) and an attr:<code> per super " +
+    "attribute. A configurable's row and its variants' rows are written together: when one fails, none is.",
   access: { admin: "imports.create" },
   input: z.object({ type: z.literal("products", { message: "must be products" }).optional(), file: z.unknown().optional() }).strict(),
   output: AdminImport,
@@ -70,7 +80,7 @@ export const createAdminImport = operation({
       if (input.file !== undefined) throw Validation.field("file", "must be a file part of a multipart/form-data request.");
       throw new UnsupportedMediaType("Send the CSV as a multipart/form-data file part named `file` to POST /api/admin/imports (REST only); GraphQL cannot carry files.");
     }
-    const { bytes, records } = await readCsv(input.file);
+    const { bytes, records } = await readCsv(ctx, input.file);
     return imports.load(ctx, await createDryRun(ctx, { name: input.file.name, bytes, records }));
   },
 });
