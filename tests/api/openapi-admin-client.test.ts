@@ -1,9 +1,11 @@
 // A client generated from the Admin OpenAPI document runs a connector: the committed types match what
 // openapi-typescript makes of /api/admin/docs today, the connector (tests/support/openapi-admin-connector.ts)
 // type-checks against them under the repo's strict options with no cast, and run with openapi-fetch over the
-// in-process transport it lists changed orders, reprices a product and refunds an order line.
+// in-process transport it lists changed orders, reprices a product only if unchanged (If-Match), refunds an order line
+// twice with one Idempotency-Key (one refund), upserts a product batch and finds a product by its external id.
 import fs from "node:fs";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { BASE, dispatch } from "../support/app.ts";
@@ -61,7 +63,9 @@ describe("a client generated from the Admin OpenAPI document", () => {
     expect((await adminCall(token, "POST", `/api/admin/sales/orders/${order.id}/invoices`, {})).status).toBe(201);
 
     const client = createClient<paths>({ baseUrl: BASE, fetch: dispatch, headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
-    const run = await syncOnce(client, { since, productId: product.id, price: 15.5, orderId: order.id, orderItemId: order.itemIds[0] });
+    const erpSku = `ERP-${order.id}-${Date.now()}`;
+    const job = { since, productId: product.id, price: 15.5, orderId: order.id, orderItemId: order.itemIds[0], refundKey: randomUUID(), erpSku };
+    const run = await syncOnce(client, job);
 
     expect(run.changed.map((o) => o.id)).toContain(order.id);
     expect(run.total).toBeGreaterThanOrEqual(1);
@@ -70,7 +74,13 @@ describe("a client generated from the Admin OpenAPI document", () => {
     const db = await getDb();
     expect(Number((await db.product.findUniqueOrThrow({ where: { id: product.id } })).price)).toBe(15.5);
     const refunds = await db.refund.findMany({ where: { orderId: order.id }, include: { items: true } });
+    // The refund sent twice with one key is one refund, and the second answer is the first, replayed.
     expect(refunds.flatMap((r) => r.items.map((i) => [i.orderItemId, i.qty]))).toEqual([[order.itemIds[0], 1]]);
+    expect(run.retried).toEqual(run.refunded);
+    expect(run.replayed).toBe("true");
+    expect(run.batch).toMatchObject({ created: 1, updated: 0, failed: 0, data: [{ index: 0, sku: erpSku, status: "created" }] });
+    expect(run.found.map((p) => p.sku)).toEqual([erpSku]);
+    expect(await db.product.findUniqueOrThrow({ where: { externalId: `erp-${erpSku}` } })).toMatchObject({ sku: erpSku });
   });
 
   it("refuses a sort value the list's enum does not have with a 422 naming the choices", async () => {
