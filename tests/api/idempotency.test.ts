@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, customer, getDb, storefrontKey, unique } from "../support/client.ts";
 import { adminCall, adminCredential, asAdmin, hiddenProduct, makeOrder, type AdminCredential } from "../support/admin.ts";
 import { GRAPHQL_ENDPOINT, VIAS, type Via } from "../support/invoke.ts";
+import { BASE, dispatch } from "../support/app.ts";
 import { guestCartWith, freshProduct, readyToPlace } from "../support/checkout.ts";
 import { callerScope, idempotencyPurge, keyHashOf } from "../../lib/http/idempotency.ts";
 import { adminOperations } from "../../lib/operations/admin.ts";
@@ -159,6 +160,34 @@ describe("Idempotency-Key over REST", () => {
     await idempotencyPurge.run({}, { now: new Date(), attempt: 1 } as never);
     expect(await db.idempotencyKey.findUnique({ where: { id: stale.id } })).toBeNull();
     expect(await keyRow(tokenScope(admin), key)).not.toBeNull();
+  });
+});
+
+describe("Idempotency-Key on a multipart upload", () => {
+  /** A product CSV import sent as multipart/form-data, with an idempotency key. */
+  async function importCsv(csv: string, key: string, fileName: string) {
+    const form = new FormData();
+    form.append("file", new Blob([csv], { type: "text/csv" }), fileName);
+    form.append("type", "products");
+    const res = await dispatch(new Request(`${BASE}/api/admin/imports`, {
+      method: "POST", body: form, headers: { Authorization: `Bearer ${admin.token}`, Accept: "application/json", "Idempotency-Key": key },
+    }));
+    return { status: res.status, replayed: res.headers.get("Idempotent-Replayed"), body: await res.json() };
+  }
+
+  it("the same file again is the first import; another file with the key answers 422", async () => {
+    const tag = unique("IDI").toUpperCase();
+    const csv = `sku,name,url_key,price,qty\n${tag},Mug,${tag.toLowerCase()},9.5,3\n`;
+    const key = randomUUID();
+    const file = `${tag}.csv`;
+    const first = await importCsv(csv, key, file);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await importCsv(csv, key, file);
+    expect(again).toMatchObject({ status: 201, replayed: "true", body: { id: first.body.id } });
+    const other = await importCsv(csv.replace("9.5", "9.75"), key, file);
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe("idempotency_key_reused");
+    expect(await (await getDb()).importJob.count({ where: { fileName: file } })).toBe(1);
   });
 });
 
