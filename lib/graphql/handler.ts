@@ -170,21 +170,23 @@ export function graphqlRoute(surface: Surface, endpoint: string, operations: () 
         const forYoga = body ? new Request(req.url, { method: req.method, headers: req.headers, body: body.json ? null : body.text }) : req;
         return withGraphiqlPolicy(await server().fetch(forYoga, { ctx, rootCall, submittedSecrets: secrets, ...(body?.json ? { parsedBody: body.json } : {}) }));
       };
-      const answer = async (): Promise<Response> => {
+      const answer = async () => {
         const key = surface === "shop" && body?.json ? catalogAnswerKey(ctx, req, body.json, body.text) : null;
         const reuse = !key && surface === "shop" && body?.json ? reuseKey(ctx, req, body.json, body.text) : null;
-        const made = key
+        return key
           ? await cachedAnswer(key, async () => answerOf(await run()))
           : reuse
             ? await reusedAnswer(ctx, reuse, async (call) => answerOf(await run(call)))
             : await run();
-        return new Response(made.body, { status: made.status, headers: made.headers });
       };
       // A POST sent with an Idempotency-Key runs its document once for that key (lib/http/idempotency.ts).
       const idempotencyKey = body && gate ? idempotencyKeyOf(req) : null;
       const made = idempotencyKey === null
         ? await answer()
-        : await idempotent(ctx, idempotencyKey, await requestHash(req.method, new URL(req.url).pathname, body!.json ?? body!.text), new Headers(), answer);
+        : await idempotent(ctx, idempotencyKey, await requestHash(req.method, new URL(req.url).pathname, body!.json ?? body!.text), new Headers(), async () => {
+            const a = await answer();
+            return a instanceof Response ? a : new Response(a.body, { status: a.status, headers: a.headers });
+          });
       const out = new Headers(made.headers);
       headers.forEach((v, k) => out.set(k, v));
       return new Response(made.body, { status: made.status, headers: answerHeaders(out) });
