@@ -5,9 +5,11 @@ import { z } from "zod";
 import { Validation } from "../errors.ts";
 
 export const confirmationFields = {
-  confirmPassword: z.string().max(128).optional(),
+  confirmPassword: z.string().max(128).optional()
+    .describe("The new password again (required with one). The primary name; `passwordConfirmation` is accepted in its place."),
   /** The same as `confirmPassword`, by its other name. */
-  passwordConfirmation: z.string().max(128).optional(),
+  passwordConfirmation: z.string().max(128).optional()
+    .describe("An accepted alias of `confirmPassword` (the password reset's name in Laravel clients); give either."),
 };
 
 export interface Confirmed {

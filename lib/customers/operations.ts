@@ -34,7 +34,7 @@ export const createCustomer = operation({
   name: "createCustomer",
   kind: "mutation",
   summary:
-    "Register a customer; `confirmPassword` (or `passwordConfirmation`) repeats the password. The answer carries the bearer " +
+    "Register a customer; `confirmPassword` (or its alias `passwordConfirmation`) repeats the password. The answer carries the bearer " +
     "`token` (and the legacy `apiToken`, never a bearer).",
   input: z.object({
     firstName: text(100),
@@ -146,8 +146,8 @@ export const createResetPassword = operation({
   name: "createResetPassword",
   kind: "mutation",
   summary:
-    "Set a new password with the token from a reset mail (single use, expires); `passwordConfirmation` (or `confirmPassword`) " +
-    "repeats it. Ends every token of the account. " +
+    "Set a new password with the token from a reset mail (single use, expires); `confirmPassword` (or its alias " +
+    "`passwordConfirmation`) repeats it. Ends every token of the account. " +
     "A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422.",
   input: z.object({
     token: z.string().trim().min(1, { message: "is required" }).max(200),

@@ -88,16 +88,16 @@ export async function openGate(req: Request, surface: Surface, opts: GateOptions
 }
 
 /**
- * Who called, for the request's log line: ids only, never a secret. `credentialId` is the customer's or integration
- * token's row (a field named after tokens would be blotted out of the line as a secret); `panel` marks the panel's
- * session.
+ * Who called, for the request's log line: ids only, never a secret. `credentialId` is the row of the credential: the
+ * customer's or integration token's, or with `panel: true` the admin panel's session (a field named after tokens or
+ * sessions would be blotted out of the line as a secret).
  */
 function callerOf(ctx: RequestContext): Record<string, number | boolean> {
   const p = ctx.principal;
   const who: Record<string, number | boolean> = ctx.storefrontKeyId ? { keyId: ctx.storefrontKeyId } : {};
   if (p.kind === "customer") Object.assign(who, { customerId: p.customerId, credentialId: p.tokenId });
   else if (p.kind === "guestCart") who.cartId = p.cartId;
-  else if (p.kind === "admin") Object.assign(who, { adminId: p.adminId }, p.sessionId ? { panel: true } : { credentialId: p.tokenId });
+  else if (p.kind === "admin") Object.assign(who, { adminId: p.adminId, credentialId: p.sessionId ?? p.tokenId }, p.sessionId ? { panel: true } : {});
   return who;
 }
 

@@ -205,6 +205,10 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
         res = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
         res.headers.set("X-Request-Id", id);
       }
+      if (res.status >= 400 && store.noted?.error === undefined) {
+        const code = await errorCodeOf(res);
+        if (code) store.noted = { ...store.noted, error: code };
+      }
       logger.info(
         {
           surface,
@@ -221,6 +225,24 @@ export function withRequestLog<A extends unknown[]>(surface: string, handler: Ha
       return res;
     }));
   };
+}
+
+/**
+ * The code of a refusal for its access line, when nothing on the way noted one: a refusal at the gate or of a whole
+ * GraphQL document, answered before any operation ran. Read from a copy of the answer's JSON (`error`, or the first
+ * GraphQL error's `extensions.code`); only error answers of a modest size are read.
+ */
+async function errorCodeOf(res: Response): Promise<string | undefined> {
+  if (!res.body || !/json/i.test(res.headers.get("content-type") ?? "")) return undefined;
+  const length = Number(res.headers.get("content-length") ?? 0);
+  if (length > 65_536) return undefined;
+  try {
+    const body = (await res.clone().json()) as { error?: unknown; errors?: { extensions?: { code?: unknown } }[] } | null;
+    const code = typeof body?.error === "string" ? body.error : body?.errors?.[0]?.extensions?.code;
+    return typeof code === "string" && /^[A-Za-z0-9_.:-]{1,64}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The address the allowlists see (lib/http/client-ip.ts); a bad TRUST_PROXY must not stop the request's log line. */
