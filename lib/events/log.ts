@@ -27,7 +27,7 @@ export const Cursor = z
 export const placeOf = (cursor: string | undefined) => (cursor ? Number(cursor) : START);
 
 /** Places every committed event that has none yet. */
-async function placeAll(db: Sql): Promise<void> {
+export async function placeAll(db: Sql): Promise<void> {
   while ((await placeNewEvents(db, 1000)) === 1000);
 }
 
@@ -40,10 +40,13 @@ export interface LoggedEvent {
   createdAt: Date;
 }
 
-/** Up to `limit` events after the place `after`, of `types` (all when null), in commit order. */
-export async function readEvents(db: Sql, after: number, types: readonly EventType[] | null, limit: number): Promise<LoggedEvent[]> {
+/**
+ * Up to `limit` events after the place `after`, of `types` (all when null), in commit order. `placed`: the caller has
+ * just placed the committed events (`placeAll`), once for several reads.
+ */
+export async function readEvents(db: Sql, after: number, types: readonly EventType[] | null, limit: number, placed = false): Promise<LoggedEvent[]> {
   if (types && !types.length) return [];
-  await placeAll(db);
+  if (!placed) await placeAll(db);
   const rows = await db
     .selectFrom("Event")
     .select(["id", "position", "type", "subject", "data", "createdAt"])

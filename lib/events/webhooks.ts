@@ -16,7 +16,7 @@ import { defineJob, jobQueue, positiveSetting, type JobLog } from "../jobs/queue
 import { enqueueMail } from "../mail/outbox.ts";
 import { DEFAULT_LOCALE } from "../mail/templates.ts";
 import { postOutbound, type OutboundAnswer } from "../http/outbound.ts";
-import { readEvents, type LoggedEvent } from "./log.ts";
+import { placeAll, readEvents, type LoggedEvent } from "./log.ts";
 import { listenForEvents } from "./record.ts";
 import { typesOf } from "./types.ts";
 
@@ -73,6 +73,8 @@ export async function deliverWebhooks(now = new Date(), only?: readonly number[]
     orderBy: { id: "asc" },
   });
   const done: Delivered[] = [];
+  // The events committed so far take their places once for the round, not once per subscription.
+  if (due.length) await placeAll(await getSql());
   for (const { id } of due) {
     const result = await deliverTo(id, now);
     if (result) done.push(result);
@@ -92,7 +94,7 @@ async function deliverTo(id: number, now: Date): Promise<Delivered | null> {
   try {
     const sub = await db.webhookSubscription.findUniqueOrThrow({ where: { id } });
     // Read after the claim: the cursor is the one the last holder left.
-    const events = await readEvents(await getSql(), sub.cursor, typesOf(JSON.parse(sub.types) as string[]), ROUND);
+    const events = await readEvents(await getSql(), sub.cursor, typesOf(JSON.parse(sub.types) as string[]), ROUND, true);
     for (const e of events) {
       const answer = await sendEvent(sub, e, new Date());
       if (!(await recordTry(sub, e, answer, now))) return { subscriptionId: id, sent, failed: true };
