@@ -31,11 +31,18 @@ function side(prefix: "billing" | "shipping") {
   };
 }
 
+const REQUIRED = ["FirstName", "LastName", "Address", "Country", "City", "Postcode"] as const;
+
+// The fields are optional to zod because which are needed depends on `useForShipping` and on the caller (readSide
+// checks them); the billing ones always are, and the documents say so (`required`, from the same list).
 export const CheckoutAddressInput = z.object({
   ...side("billing"),
   ...side("shipping"),
   useForShipping: z.boolean().default(true),
   cartToken: z.string().trim().max(64).optional(),
+}).meta({
+  required: REQUIRED.map((f) => `billing${f}`),
+  description: "The billing fields listed as required always are; `billingEmail` too for a guest; the shipping ones of the same names when `useForShipping` is false.",
 });
 export type CheckoutAddressInput = z.output<typeof CheckoutAddressInput>;
 
@@ -48,8 +55,6 @@ export function flatAddressBody(raw: Record<string, unknown>): Record<string, un
   if (typeof out.useForShipping === "string") out.useForShipping = ["1", "true"].includes(out.useForShipping);
   return out;
 }
-
-const REQUIRED = ["FirstName", "LastName", "Address", "Country", "City", "Postcode"] as const;
 
 async function readSide(ctx: RequestContext, input: Record<string, unknown>, prefix: "billing" | "shipping", guest: boolean) {
   const errors: Record<string, string[]> = {};

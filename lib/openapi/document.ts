@@ -4,6 +4,8 @@ import type { AnyOperation, Surface } from "../operations/define.ts";
 import { DEFAULT_LIMIT, WINDOW_SECONDS } from "../rate-limit/index.ts";
 import { camel } from "../wire/case.ts";
 import { eventWebhooks } from "../events/openapi.ts";
+import { aliasMarks, inTaskOrder, taskTagOf, TASK_TAGS } from "./tags.ts";
+import { withExamples } from "./examples.ts";
 
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -148,8 +150,9 @@ function schemasFor(ops: AnyOperation[]) {
   // Name every input and output so the document can refer to them; nested named types come along.
   for (const op of ops) {
     const { input, output } = op as { input: z.ZodType; output: z.ZodType };
-    if (!z.globalRegistry.has(input)) z.globalRegistry.add(input, { id: `${op.name}Input` });
-    if (!z.globalRegistry.has(output)) z.globalRegistry.add(output, { id: `${op.name}Result` });
+    // A schema with metadata but no id (`.meta({ required })`) keeps its metadata and gets the operation's name.
+    if (!z.globalRegistry.get(input)?.id) z.globalRegistry.add(input, { ...z.globalRegistry.get(input), id: `${op.name}Input` });
+    if (!z.globalRegistry.get(output)?.id) z.globalRegistry.add(output, { ...z.globalRegistry.get(output), id: `${op.name}Result` });
   }
   const convert = (io: "input" | "output") =>
     (z.toJSONSchema(z.globalRegistry, { io, uri: (id: string) => `#/components/schemas/${id}`, unrepresentable: "any", ...(io === "input" ? { override: boundsOfPipes } : {}) } as never) as unknown as { schemas: Record<string, Json> }).schemas;
@@ -295,7 +298,9 @@ function wireQueryParameters(query: z.ZodObject): Json[] {
   if (typeof schema.additionalProperties === "object") {
     const { description, ...rest } = schema.additionalProperties;
     // `form` + `explode`: the object's own name never reaches the wire, each entry is a query key (`color=3`).
-    parameters.push({ name: "facets", in: "query", style: "form", explode: true, description, schema: { type: "object", additionalProperties: rest } });
+    // Its example (lib/openapi/examples.ts) is what a client sends, so try-it-out sends `color=3`, not `additionalProp1=…`.
+    const how = "One query key per entry, the object's own name never sent: `{ \"color\": \"3\" }` is `?color=3`.";
+    parameters.push({ name: "facets", in: "query", style: "form", explode: true, description: typeof description === "string" ? `${description} ${how}` : how, schema: { type: "object", additionalProperties: rest } });
   }
   return parameters;
 }
@@ -314,7 +319,7 @@ function multipartSchema(input: { properties?: Record<string, Json>; required?: 
 }
 
 export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: string): Json {
-  const restOps = ops.filter((o) => o.rest);
+  const restOps = inTaskOrder(surface, ops.filter((o) => o.rest));
   const schemas = schemasFor(restOps);
   const paths: Record<string, Record<string, Json>> = {};
   const examplesUsed = new Set<string>();
@@ -371,7 +376,8 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
       const operation: Json = {
         operationId: i === 0 ? op.name : `${op.name}_${i + 1}`,
         summary: op.summary,
-        tags: [tagOf(path)],
+        tags: [taskTagOf(surface, op)],
+        ...aliasMarks(op, i),
         parameters,
         responses,
         security: surface === "shop"
@@ -394,7 +400,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
           },
         };
       }
-      (paths[path] ??= {})[binding.method.toLowerCase()] = operation;
+      (paths[path] ??= {})[binding.method.toLowerCase()] = withExamples(surface, binding.method, path, operation);
     });
   }
   return {
@@ -407,6 +413,7 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
         : "Operator API. Every call carries an integration token as `Authorization: Bearer <id>|<secret>`. Lists answer `{ data, meta }`. GraphQL: POST /api/admin/graphql.",
     },
     servers: [{ url: baseUrl }],
+    tags: TASK_TAGS[surface],
     paths,
     ...(surface === "admin" ? { webhooks: eventWebhooks(standardSchema) } : {}),
     components: {
@@ -444,9 +451,4 @@ export function openApiDocument(surface: Surface, ops: AnyOperation[], baseUrl: 
       },
     },
   };
-}
-
-function tagOf(path: string): string {
-  const [, , , first, second] = path.split("/");
-  return first === "admin" || first === "shop" ? (second ?? first) : (first ?? "api");
 }

@@ -76,8 +76,8 @@ describe("explorers with the network cut", () => {
   });
 
   it.each([
-    ["/api/shop", "countries", "countries"],
-    ["/api/admin", "settings", "adminIntegrationTokens"],
+    ["/api/shop", "Catalog", "countries"],
+    ["/api/admin", "Settings", "adminIntegrationTokens"],
   ])("Swagger UI at %s lists its operations and opens one", async (path, tag, operationId) => {
     const page = await openPage(browser(), `offline-swagger${path.replaceAll("/", "-")}`);
     const seen = await offlinePage(page);

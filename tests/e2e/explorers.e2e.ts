@@ -6,8 +6,8 @@ describe("API explorers", () => {
   const browser = useBrowser();
 
   it.each([
-    ["/api/shop", "Shop API", "products", "products"],
-    ["/api/admin", "Admin API", "settings", "adminIntegrationTokens"],
+    ["/api/shop", "Shop API", "Catalog", "products"],
+    ["/api/admin", "Admin API", "Settings", "adminIntegrationTokens"],
   ])("%s lists the operations by tag and opens one for trying", async (path, title, tag, operationId) => {
     const page = await openPage(browser(), `explorer-${title}`);
     const errors: string[] = [];
@@ -29,8 +29,8 @@ describe("API explorers", () => {
     await storefrontKeyBox.locator("input").fill(inject("storefrontKey"));
     await storefrontKeyBox.locator("button.authorize").click();
     await page.locator(".modal-ux button.close-modal").click();
-    await page.locator("#operations-tag-countries").click();
-    const operation = page.locator("#operations-countries-countries");
+    await page.locator("#operations-tag-Catalog").click();
+    const operation = page.locator("#operations-Catalog-countries");
     await operation.locator(".opblock-summary-control").click();
     await operation.getByRole("button", { name: "Execute" }).click();
     await operation.locator(".live-responses-table .response-col_status").filter({ hasText: "200" }).first().waitFor();

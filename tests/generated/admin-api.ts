@@ -4264,7 +4264,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -4279,6 +4282,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "adminName": "Color",
+                     *           "code": "color",
+                     *           "createdAt": "2026-11-27T23:33:13.030Z",
+                     *           "id": 23,
+                     *           "isConfigurable": true,
+                     *           "isFilterable": 1,
+                     *           "isRequired": false,
+                     *           "isUnique": false,
+                     *           "isVisibleOnFront": true,
+                     *           "options": [
+                     *             {
+                     *               "adminName": "Red",
+                     *               "id": 1,
+                     *               "sortOrder": 1,
+                     *               "swatchValue": "#E53935",
+                     *               "translations": [
+                     *                 {
+                     *                   "label": "Red",
+                     *                   "locale": "en"
+                     *                 },
+                     *                 {
+                     *                   "label": "Rouge",
+                     *                   "locale": "fr"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "adminName": "Green",
+                     *               "id": 2,
+                     *               "sortOrder": 2,
+                     *               "swatchValue": "#43A047",
+                     *               "translations": [
+                     *                 {
+                     *                   "label": "Green",
+                     *                   "locale": "en"
+                     *                 },
+                     *                 {
+                     *                   "label": "Vert",
+                     *                   "locale": "fr"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "position": 1,
+                     *           "swatchType": "color",
+                     *           "translations": [
+                     *             {
+                     *               "locale": "en",
+                     *               "name": "Color"
+                     *             },
+                     *             {
+                     *               "locale": "fr",
+                     *               "name": "Couleur"
+                     *             }
+                     *           ],
+                     *           "type": "select",
+                     *           "updatedAt": "2026-11-27T23:33:13.030Z",
+                     *           "valuePerChannel": false,
+                     *           "valuePerLocale": false
+                     *         },
+                     *         {
+                     *           "adminName": "Size",
+                     *           "code": "size",
+                     *           "createdAt": "2026-11-27T23:33:13.034Z",
+                     *           "id": 24,
+                     *           "isConfigurable": true,
+                     *           "isFilterable": 1,
+                     *           "isRequired": false,
+                     *           "isUnique": false,
+                     *           "isVisibleOnFront": true,
+                     *           "options": [
+                     *             {
+                     *               "adminName": "S",
+                     *               "id": 6,
+                     *               "sortOrder": 1,
+                     *               "swatchValue": null,
+                     *               "translations": [
+                     *                 {
+                     *                   "label": "S",
+                     *                   "locale": "en"
+                     *                 },
+                     *                 {
+                     *                   "label": "S",
+                     *                   "locale": "fr"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "adminName": "M",
+                     *               "id": 7,
+                     *               "sortOrder": 2,
+                     *               "swatchValue": null,
+                     *               "translations": [
+                     *                 {
+                     *                   "label": "M",
+                     *                   "locale": "en"
+                     *                 },
+                     *                 {
+                     *                   "label": "M",
+                     *                   "locale": "fr"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "position": 2,
+                     *           "swatchType": "text",
+                     *           "translations": [
+                     *             {
+                     *               "locale": "en",
+                     *               "name": "Size"
+                     *             },
+                     *             {
+                     *               "locale": "fr",
+                     *               "name": "Taille"
+                     *             }
+                     *           ],
+                     *           "type": "select",
+                     *           "updatedAt": "2026-11-27T23:33:13.034Z",
+                     *           "valuePerChannel": false,
+                     *           "valuePerLocale": false
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 9
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminAttribute"][];
                         meta: components["schemas"]["ListMeta"];
@@ -4344,6 +4481,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adminName": "Fabric",
+                 *       "code": "a1809xmwzmfm6tx20",
+                 *       "isFilterable": 0,
+                 *       "isVisibleOnFront": true,
+                 *       "options": [
+                 *         {
+                 *           "adminName": "Wool",
+                 *           "translations": [
+                 *             {
+                 *               "label": "Laine",
+                 *               "locale": "fr"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "adminName": "Silk",
+                 *           "swatchValue": "#fff"
+                 *         }
+                 *       ],
+                 *       "position": 1000,
+                 *       "translations": [
+                 *         {
+                 *           "locale": "en",
+                 *           "name": "Fabric"
+                 *         },
+                 *         {
+                 *           "locale": "fr",
+                 *           "name": "Tissu"
+                 *         }
+                 *       ],
+                 *       "type": "select"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminAttributeInput"];
             };
         };
@@ -4358,6 +4530,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminName": "Fabric",
+                     *       "code": "a1809xmwzmfm6tx20",
+                     *       "createdAt": "2026-11-27T23:37:21.181Z",
+                     *       "id": 29,
+                     *       "isConfigurable": false,
+                     *       "isFilterable": 0,
+                     *       "isRequired": false,
+                     *       "isUnique": false,
+                     *       "isVisibleOnFront": true,
+                     *       "options": [
+                     *         {
+                     *           "adminName": "Wool",
+                     *           "id": 16,
+                     *           "sortOrder": 0,
+                     *           "swatchValue": null,
+                     *           "translations": [
+                     *             {
+                     *               "label": "Laine",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "adminName": "Silk",
+                     *           "id": 17,
+                     *           "sortOrder": 1,
+                     *           "swatchValue": "#fff",
+                     *           "translations": []
+                     *         }
+                     *       ],
+                     *       "position": 1000,
+                     *       "swatchType": null,
+                     *       "translations": [
+                     *         {
+                     *           "locale": "en",
+                     *           "name": "Fabric"
+                     *         },
+                     *         {
+                     *           "locale": "fr",
+                     *           "name": "Tissu"
+                     *         }
+                     *       ],
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:37:21.181Z",
+                     *       "valuePerChannel": false,
+                     *       "valuePerLocale": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminAttribute"];
                 };
             };
@@ -4440,6 +4662,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 23 */
                 id: number;
             };
             cookie?: never;
@@ -4454,6 +4677,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminName": "Color",
+                     *       "code": "color",
+                     *       "createdAt": "2026-11-27T23:00:49.447Z",
+                     *       "id": 23,
+                     *       "isConfigurable": true,
+                     *       "isFilterable": 1,
+                     *       "isRequired": false,
+                     *       "isUnique": false,
+                     *       "isVisibleOnFront": true,
+                     *       "options": [
+                     *         {
+                     *           "adminName": "Red",
+                     *           "id": 1,
+                     *           "sortOrder": 1,
+                     *           "swatchValue": "#E53935",
+                     *           "translations": [
+                     *             {
+                     *               "label": "Red",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "label": "Rouge",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "adminName": "Green",
+                     *           "id": 2,
+                     *           "sortOrder": 2,
+                     *           "swatchValue": "#43A047",
+                     *           "translations": [
+                     *             {
+                     *               "label": "Green",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "label": "Vert",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "position": 1,
+                     *       "swatchType": "color",
+                     *       "translations": [
+                     *         {
+                     *           "locale": "en",
+                     *           "name": "Color"
+                     *         },
+                     *         {
+                     *           "locale": "fr",
+                     *           "name": "Couleur"
+                     *         }
+                     *       ],
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:00:49.447Z",
+                     *       "valuePerChannel": false,
+                     *       "valuePerLocale": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminAttribute"];
                 };
             };
@@ -4512,6 +4798,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 27 */
                 id: number;
             };
             cookie?: never;
@@ -4524,6 +4811,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 27,
+                     *       "message": "Attribute 27 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedAttribute"];
                 };
             };
@@ -4627,12 +4921,35 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 27 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "options": [
+                 *         {
+                 *           "adminName": "Matte",
+                 *           "id": 15,
+                 *           "translations": [
+                 *             {
+                 *               "label": "Satin",
+                 *               "locale": "en"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "translations": [
+                 *         {
+                 *           "locale": "en",
+                 *           "name": "Surface"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminAttributeBody"];
             };
         };
@@ -4645,6 +4962,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminName": "Held",
+                     *       "code": "held1402xmwzmd00fx8",
+                     *       "createdAt": "2026-11-27T23:35:19.139Z",
+                     *       "id": 27,
+                     *       "isConfigurable": false,
+                     *       "isFilterable": 0,
+                     *       "isRequired": false,
+                     *       "isUnique": false,
+                     *       "isVisibleOnFront": false,
+                     *       "options": [
+                     *         {
+                     *           "adminName": "Matte",
+                     *           "id": 15,
+                     *           "sortOrder": 0,
+                     *           "swatchValue": null,
+                     *           "translations": [
+                     *             {
+                     *               "label": "Satin",
+                     *               "locale": "en"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "position": 0,
+                     *       "swatchType": null,
+                     *       "translations": [
+                     *         {
+                     *           "locale": "en",
+                     *           "name": "Surface"
+                     *         }
+                     *       ],
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:35:20.493Z",
+                     *       "valuePerChannel": false,
+                     *       "valuePerLocale": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminAttribute"];
                 };
             };
@@ -4754,7 +5110,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -4769,6 +5128,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "bannerPath": null,
+                     *           "childrenCount": 18,
+                     *           "createdAt": "2026-11-27T23:33:11.895Z",
+                     *           "displayMode": "products_and_description",
+                     *           "id": 1,
+                     *           "logoPath": null,
+                     *           "name": "Root",
+                     *           "parentId": null,
+                     *           "position": 0,
+                     *           "productsCount": 0,
+                     *           "status": 1,
+                     *           "translations": [
+                     *             {
+                     *               "description": "Root category",
+                     *               "locale": "en",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "Root",
+                     *               "slug": "root",
+                     *               "urlPath": ""
+                     *             },
+                     *             {
+                     *               "description": "Catégorie racine",
+                     *               "locale": "fr",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "Racine",
+                     *               "slug": "racine",
+                     *               "urlPath": ""
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:11.895Z"
+                     *         },
+                     *         {
+                     *           "bannerPath": "category/2/banner.png",
+                     *           "childrenCount": 4,
+                     *           "createdAt": "2026-11-27T23:33:11.897Z",
+                     *           "displayMode": "products_and_description",
+                     *           "id": 2,
+                     *           "logoPath": "category/2/logo.png",
+                     *           "name": "Men",
+                     *           "parentId": 1,
+                     *           "position": 1,
+                     *           "productsCount": 38,
+                     *           "status": 1,
+                     *           "translations": [
+                     *             {
+                     *               "description": "Shop men.",
+                     *               "locale": "en",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Men",
+                     *               "name": "Men",
+                     *               "slug": "men",
+                     *               "urlPath": "men"
+                     *             },
+                     *             {
+                     *               "description": "Découvrez : Hommes.",
+                     *               "locale": "fr",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Hommes",
+                     *               "name": "Hommes",
+                     *               "slug": "hommes",
+                     *               "urlPath": "hommes"
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:12.069Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 46
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCategory"][];
                         meta: components["schemas"]["ListMeta"];
@@ -4834,6 +5277,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "parentId": 1,
+                 *       "status": 0,
+                 *       "translations": [
+                 *         {
+                 *           "locale": "en",
+                 *           "name": "Garden",
+                 *           "slug": "c1809xmwzmfl6rx2"
+                 *         },
+                 *         {
+                 *           "locale": "fr",
+                 *           "name": "Jardin",
+                 *           "slug": "c1809xmwzmfl6rx3"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCategoryInput"];
             };
         };
@@ -4848,6 +5309,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bannerPath": null,
+                     *       "childrenCount": 0,
+                     *       "createdAt": "2026-11-27T23:37:19.946Z",
+                     *       "displayMode": null,
+                     *       "id": 35,
+                     *       "logoPath": null,
+                     *       "name": "Garden",
+                     *       "parentId": 1,
+                     *       "position": 0,
+                     *       "productsCount": 0,
+                     *       "status": 0,
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Garden",
+                     *           "slug": "c1809xmwzmfl6rx2",
+                     *           "urlPath": "c1809xmwzmfl6rx2"
+                     *         },
+                     *         {
+                     *           "description": null,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Jardin",
+                     *           "slug": "c1809xmwzmfl6rx3",
+                     *           "urlPath": "c1809xmwzmfl6rx3"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:37:19.946Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCategory"];
                 };
             };
@@ -4930,6 +5429,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 35 */
                 id: number;
             };
             cookie?: never;
@@ -4944,6 +5444,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bannerPath": null,
+                     *       "childrenCount": 1,
+                     *       "createdAt": "2026-11-27T23:37:19.946Z",
+                     *       "displayMode": null,
+                     *       "id": 35,
+                     *       "logoPath": null,
+                     *       "name": "Garden",
+                     *       "parentId": 1,
+                     *       "position": 0,
+                     *       "productsCount": 0,
+                     *       "status": 0,
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Garden",
+                     *           "slug": "c1809xmwzmflhqx5",
+                     *           "urlPath": "c1809xmwzmflhqx5"
+                     *         },
+                     *         {
+                     *           "description": null,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Jardin",
+                     *           "slug": "c1809xmwzmfl6rx3",
+                     *           "urlPath": "c1809xmwzmfl6rx3"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:37:20.288Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCategory"];
                 };
             };
@@ -5002,6 +5540,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 38 */
                 id: number;
             };
             cookie?: never;
@@ -5014,6 +5553,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 38,
+                     *       "message": "Category 38 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCategory"];
                 };
             };
@@ -5117,12 +5663,24 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 35 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "translations": [
+                 *         {
+                 *           "locale": "en",
+                 *           "name": "Garden",
+                 *           "slug": "c1809xmwzmflhqx5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCategoryBody"];
             };
         };
@@ -5135,6 +5693,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bannerPath": null,
+                     *       "childrenCount": 1,
+                     *       "createdAt": "2026-11-27T23:37:19.946Z",
+                     *       "displayMode": null,
+                     *       "id": 35,
+                     *       "logoPath": null,
+                     *       "name": "Garden",
+                     *       "parentId": 1,
+                     *       "position": 0,
+                     *       "productsCount": 0,
+                     *       "status": 0,
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Garden",
+                     *           "slug": "c1809xmwzmflhqx5",
+                     *           "urlPath": "c1809xmwzmflhqx5"
+                     *         },
+                     *         {
+                     *           "description": null,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Jardin",
+                     *           "slug": "c1809xmwzmfl6rx3",
+                     *           "urlPath": "c1809xmwzmfl6rx3"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:37:20.288Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCategory"];
                 };
             };
@@ -5248,7 +5844,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -5263,6 +5862,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channelCode": "default",
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:33:14.512Z",
+                     *           "id": 1,
+                     *           "productId": 1,
+                     *           "qty": 100,
+                     *           "sku": "TS-COTTON-RED",
+                     *           "updatedAt": "2026-11-27T23:33:14.512Z"
+                     *         },
+                     *         {
+                     *           "channelCode": "b2b",
+                     *           "channelId": 2,
+                     *           "createdAt": "2026-11-27T23:33:14.512Z",
+                     *           "id": 2,
+                     *           "productId": 1,
+                     *           "qty": 50,
+                     *           "sku": "TS-COTTON-RED",
+                     *           "updatedAt": "2026-11-27T23:33:14.512Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 46,
+                     *         "perPage": 50,
+                     *         "total": 2300
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminInventory"][];
                         meta: components["schemas"]["ListMeta"];
@@ -5328,6 +5959,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channelId": 1,
+                 *       "productId": 154,
+                 *       "qty": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminInventoryInput"];
             };
         };
@@ -5342,6 +5980,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelCode": "default",
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:34:08.785Z",
+                     *       "id": 172,
+                     *       "productId": 154,
+                     *       "qty": 4,
+                     *       "sku": "T-1154-mwzmbhp8-tn29p",
+                     *       "updatedAt": "2026-11-27T23:34:08.785Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminInventory"];
                 };
             };
@@ -5424,6 +6074,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1727 */
                 id: number;
             };
             cookie?: never;
@@ -5438,6 +6089,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelCode": "default",
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:36:16.110Z",
+                     *       "id": 1727,
+                     *       "productId": 1046,
+                     *       "qty": 10,
+                     *       "sku": "T-1561-mwzme7zg-ntdn2",
+                     *       "updatedAt": "2026-11-27T23:36:16.110Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminInventory"];
                 };
             };
@@ -5496,6 +6159,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 171 */
                 id: number;
             };
             cookie?: never;
@@ -5508,6 +6172,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 171,
+                     *       "message": "Inventory 171 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedInventory"];
                 };
             };
@@ -5611,12 +6282,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 2217 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "qty": 7
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminInventoryBody"];
             };
         };
@@ -5629,6 +6306,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelCode": "default",
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:38:41.662Z",
+                     *       "id": 2217,
+                     *       "productId": 1582,
+                     *       "qty": 7,
+                     *       "sku": "HID2113XMWZMHCAEX7",
+                     *       "updatedAt": "2026-11-27T23:38:41.695Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminInventory"];
                 };
             };
@@ -5731,7 +6420,10 @@ export interface operations {
                 sku?: string;
                 /** @description Exact external id. */
                 external_id?: string;
-                /** @description Substring of the SKU or of the name in any locale, case-insensitive. */
+                /**
+                 * @description Substring of the SKU or of the name in any locale, case-insensitive.
+                 * @example LST1461XMWZMDS2MX55
+                 */
                 q?: string;
                 /** @description Substring of the name in any locale, case-insensitive. */
                 name?: string;
@@ -5745,7 +6437,10 @@ export interface operations {
                 category_id?: number;
                 /** @description Exact match. */
                 channel_id?: number;
-                /** @description Sort field: `id`, `sku`, `price`, `created_at`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
+                /**
+                 * @description Sort field: `id`, `sku`, `price`, `created_at`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`.
+                 * @example price-desc
+                 */
                 sort?: "id" | "-id" | "id-asc" | "id-desc" | "sku" | "-sku" | "sku-asc" | "sku-desc" | "price" | "-price" | "price-asc" | "price-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc" | "updated_at" | "-updated_at" | "updated_at-asc" | "updated_at-desc";
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
@@ -5769,6 +6464,166 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attributeValues": [
+                     *             {
+                     *               "attributeCode": "brand",
+                     *               "attributeId": 25,
+                     *               "channelId": null,
+                     *               "locale": null,
+                     *               "optionId": 10,
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "attributeCode": "material",
+                     *               "attributeId": 26,
+                     *               "channelId": null,
+                     *               "locale": null,
+                     *               "optionId": null,
+                     *               "value": "Linen"
+                     *             }
+                     *           ],
+                     *           "bundleOptions": [],
+                     *           "categories": [
+                     *             2
+                     *           ],
+                     *           "channels": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "cost": null,
+                     *           "createdAt": "2026-11-27T23:35:55.515Z",
+                     *           "externalId": null,
+                     *           "featured": false,
+                     *           "groupedProducts": [],
+                     *           "id": 989,
+                     *           "images": [],
+                     *           "inventories": [
+                     *             {
+                     *               "channelId": 1,
+                     *               "qty": 12
+                     *             },
+                     *             {
+                     *               "channelId": 2,
+                     *               "qty": 3
+                     *             }
+                     *           ],
+                     *           "metadata": {},
+                     *           "name": "P50",
+                     *           "new": false,
+                     *           "parentId": null,
+                     *           "price": 50,
+                     *           "rmaReturnPeriod": null,
+                     *           "sku": "LST1461XMWZMDS2MX55-50",
+                     *           "specialPrice": 19.99,
+                     *           "specialPriceFrom": null,
+                     *           "specialPriceTo": null,
+                     *           "status": false,
+                     *           "superAttributes": [],
+                     *           "translations": [
+                     *             {
+                     *               "description": null,
+                     *               "locale": "en",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "P50",
+                     *               "shortDescription": null,
+                     *               "urlKey": "lst1461xmwzmds2mx55-50"
+                     *             }
+                     *           ],
+                     *           "type": "simple",
+                     *           "updatedAt": "2026-11-27T23:35:55.515Z",
+                     *           "variants": [],
+                     *           "visibleIndividually": true,
+                     *           "weight": null
+                     *         },
+                     *         {
+                     *           "attributeValues": [
+                     *             {
+                     *               "attributeCode": "brand",
+                     *               "attributeId": 25,
+                     *               "channelId": null,
+                     *               "locale": null,
+                     *               "optionId": 10,
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "attributeCode": "material",
+                     *               "attributeId": 26,
+                     *               "channelId": null,
+                     *               "locale": null,
+                     *               "optionId": null,
+                     *               "value": "Linen"
+                     *             }
+                     *           ],
+                     *           "bundleOptions": [],
+                     *           "categories": [
+                     *             2
+                     *           ],
+                     *           "channels": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "cost": null,
+                     *           "createdAt": "2026-11-27T23:35:55.545Z",
+                     *           "externalId": null,
+                     *           "featured": false,
+                     *           "groupedProducts": [],
+                     *           "id": 990,
+                     *           "images": [],
+                     *           "inventories": [
+                     *             {
+                     *               "channelId": 1,
+                     *               "qty": 12
+                     *             },
+                     *             {
+                     *               "channelId": 2,
+                     *               "qty": 3
+                     *             }
+                     *           ],
+                     *           "metadata": {},
+                     *           "name": "P20",
+                     *           "new": false,
+                     *           "parentId": null,
+                     *           "price": 20,
+                     *           "rmaReturnPeriod": null,
+                     *           "sku": "LST1461XMWZMDS2MX55-20",
+                     *           "specialPrice": 19.99,
+                     *           "specialPriceFrom": null,
+                     *           "specialPriceTo": null,
+                     *           "status": false,
+                     *           "superAttributes": [],
+                     *           "translations": [
+                     *             {
+                     *               "description": null,
+                     *               "locale": "en",
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "P20",
+                     *               "shortDescription": null,
+                     *               "urlKey": "lst1461xmwzmds2mx55-20"
+                     *             }
+                     *           ],
+                     *           "type": "simple",
+                     *           "updatedAt": "2026-11-27T23:35:55.545Z",
+                     *           "variants": [],
+                     *           "visibleIndividually": true,
+                     *           "weight": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminProduct"][];
                         meta: components["schemas"]["ListMeta"];
@@ -5834,6 +6689,58 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bundleOptions": [
+                 *         {
+                 *           "isRequired": true,
+                 *           "label": "Main",
+                 *           "position": 1,
+                 *           "products": [
+                 *             {
+                 *               "isDefault": true,
+                 *               "productId": 1282,
+                 *               "qty": 1
+                 *             },
+                 *             {
+                 *               "isUserDefined": true,
+                 *               "productId": 1283,
+                 *               "qty": 2
+                 *             }
+                 *           ],
+                 *           "translations": [
+                 *             {
+                 *               "label": "Principal",
+                 *               "locale": "fr"
+                 *             }
+                 *           ],
+                 *           "type": "radio"
+                 *         },
+                 *         {
+                 *           "isRequired": false,
+                 *           "label": "Extras",
+                 *           "position": 2,
+                 *           "products": [
+                 *             {
+                 *               "productId": 1285
+                 *             }
+                 *           ],
+                 *           "type": "checkbox"
+                 *         }
+                 *       ],
+                 *       "price": 0,
+                 *       "sku": "BND1831XMWZMFPUSX4",
+                 *       "status": false,
+                 *       "translations": [
+                 *         {
+                 *           "locale": "en",
+                 *           "name": "Set BND1831XMWZMFPUSX4",
+                 *           "urlKey": "bnd1831xmwzmfpusx4"
+                 *         }
+                 *       ],
+                 *       "type": "bundle"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminProductInput"];
             };
         };
@@ -5848,6 +6755,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attributeValues": [],
+                     *       "bundleOptions": [
+                     *         {
+                     *           "id": 43,
+                     *           "isRequired": true,
+                     *           "label": "Main",
+                     *           "position": 1,
+                     *           "products": [
+                     *             {
+                     *               "id": 75,
+                     *               "isDefault": true,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 1282,
+                     *               "qty": 1
+                     *             },
+                     *             {
+                     *               "id": 76,
+                     *               "isDefault": false,
+                     *               "isUserDefined": true,
+                     *               "position": 1,
+                     *               "productId": 1283,
+                     *               "qty": 2
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Main",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "label": "Principal",
+                     *               "locale": "fr"
+                     *             }
+                     *           ],
+                     *           "type": "radio"
+                     *         },
+                     *         {
+                     *           "id": 44,
+                     *           "isRequired": false,
+                     *           "label": "Extras",
+                     *           "position": 2,
+                     *           "products": [
+                     *             {
+                     *               "id": 77,
+                     *               "isDefault": false,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 1285,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Extras",
+                     *               "locale": "en"
+                     *             }
+                     *           ],
+                     *           "type": "checkbox"
+                     *         }
+                     *       ],
+                     *       "categories": [],
+                     *       "channels": [
+                     *         1
+                     *       ],
+                     *       "cost": null,
+                     *       "createdAt": "2026-11-27T23:37:25.934Z",
+                     *       "externalId": null,
+                     *       "featured": false,
+                     *       "groupedProducts": [],
+                     *       "id": 1288,
+                     *       "images": [],
+                     *       "inventories": [],
+                     *       "metadata": {},
+                     *       "name": "Set BND1831XMWZMFPUSX4",
+                     *       "new": false,
+                     *       "parentId": null,
+                     *       "price": 10,
+                     *       "rmaReturnPeriod": null,
+                     *       "sku": "BND1831XMWZMFPUSX4",
+                     *       "specialPrice": null,
+                     *       "specialPriceFrom": null,
+                     *       "specialPriceTo": null,
+                     *       "status": false,
+                     *       "superAttributes": [],
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Set BND1831XMWZMFPUSX4",
+                     *           "shortDescription": null,
+                     *           "urlKey": "bnd1831xmwzmfpusx4"
+                     *         }
+                     *       ],
+                     *       "type": "bundle",
+                     *       "updatedAt": "2026-11-27T23:37:25.948Z",
+                     *       "variants": [],
+                     *       "visibleIndividually": true,
+                     *       "weight": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
@@ -5937,6 +6950,84 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "channels": [
+                 *             1,
+                 *             2
+                 *           ],
+                 *           "externalId": "erp-BAT1166XMWZMBIY5X2-0",
+                 *           "inventories": [
+                 *             {
+                 *               "channelId": 1,
+                 *               "qty": 7
+                 *             },
+                 *             {
+                 *               "channelId": 2,
+                 *               "qty": 3
+                 *             }
+                 *           ],
+                 *           "metadata": {
+                 *             "erp_line": "0"
+                 *           },
+                 *           "price": "12.50",
+                 *           "sku": "BAT1166XMWZMBIY5X2-0",
+                 *           "status": false,
+                 *           "translations": [
+                 *             {
+                 *               "locale": "en",
+                 *               "name": "Mug BAT1166XMWZMBIY5X2-0",
+                 *               "urlKey": "bat1166xmwzmbiy5x2-0"
+                 *             },
+                 *             {
+                 *               "locale": "fr",
+                 *               "name": "Tasse BAT1166XMWZMBIY5X2-0",
+                 *               "urlKey": "bat1166xmwzmbiy5x2-0-fr"
+                 *             }
+                 *           ],
+                 *           "type": "simple"
+                 *         },
+                 *         {
+                 *           "channels": [
+                 *             1,
+                 *             2
+                 *           ],
+                 *           "externalId": "erp-BAT1166XMWZMBIY5X2-1",
+                 *           "inventories": [
+                 *             {
+                 *               "channelId": 1,
+                 *               "qty": 7
+                 *             },
+                 *             {
+                 *               "channelId": 2,
+                 *               "qty": 3
+                 *             }
+                 *           ],
+                 *           "metadata": {
+                 *             "erp_line": "1"
+                 *           },
+                 *           "price": "12.50",
+                 *           "sku": "BAT1166XMWZMBIY5X2-1",
+                 *           "status": false,
+                 *           "translations": [
+                 *             {
+                 *               "locale": "en",
+                 *               "name": "Mug BAT1166XMWZMBIY5X2-1",
+                 *               "urlKey": "bat1166xmwzmbiy5x2-1"
+                 *             },
+                 *             {
+                 *               "locale": "fr",
+                 *               "name": "Tasse BAT1166XMWZMBIY5X2-1",
+                 *               "urlKey": "bat1166xmwzmbiy5x2-1-fr"
+                 *             }
+                 *           ],
+                 *           "type": "simple"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["upsertAdminProductsInput"];
             };
         };
@@ -5949,6 +7040,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 100,
+                     *       "data": [
+                     *         {
+                     *           "errors": [],
+                     *           "externalId": "erp-BAT1166XMWZMBIY5X2-0",
+                     *           "id": 156,
+                     *           "index": 0,
+                     *           "sku": "BAT1166XMWZMBIY5X2-0",
+                     *           "status": "created",
+                     *           "variants": []
+                     *         },
+                     *         {
+                     *           "errors": [],
+                     *           "externalId": "erp-BAT1166XMWZMBIY5X2-1",
+                     *           "id": 157,
+                     *           "index": 1,
+                     *           "sku": "BAT1166XMWZMBIY5X2-1",
+                     *           "status": "created",
+                     *           "variants": []
+                     *         }
+                     *       ],
+                     *       "failed": 0,
+                     *       "updated": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminProductBatch"];
                 };
             };
@@ -6031,6 +7149,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1538 */
                 id: number;
             };
             cookie?: never;
@@ -6045,6 +7164,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attributeValues": [],
+                     *       "bundleOptions": [
+                     *         {
+                     *           "id": 67,
+                     *           "isRequired": true,
+                     *           "label": "Device",
+                     *           "position": 0,
+                     *           "products": [
+                     *             {
+                     *               "id": 110,
+                     *               "isDefault": true,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 1535,
+                     *               "qty": 1
+                     *             },
+                     *             {
+                     *               "id": 111,
+                     *               "isDefault": false,
+                     *               "isUserDefined": false,
+                     *               "position": 1,
+                     *               "productId": 1536,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Device",
+                     *               "locale": "en"
+                     *             }
+                     *           ],
+                     *           "type": "radio"
+                     *         },
+                     *         {
+                     *           "id": 68,
+                     *           "isRequired": true,
+                     *           "label": "Cables",
+                     *           "position": 1,
+                     *           "products": [
+                     *             {
+                     *               "id": 112,
+                     *               "isDefault": false,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 1537,
+                     *               "qty": 2
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Cables",
+                     *               "locale": "en"
+                     *             }
+                     *           ],
+                     *           "type": "checkbox"
+                     *         }
+                     *       ],
+                     *       "categories": [],
+                     *       "channels": [
+                     *         1
+                     *       ],
+                     *       "cost": null,
+                     *       "createdAt": "2026-11-27T23:38:18.508Z",
+                     *       "externalId": null,
+                     *       "featured": false,
+                     *       "groupedProducts": [],
+                     *       "id": 1538,
+                     *       "images": [],
+                     *       "inventories": [],
+                     *       "metadata": {},
+                     *       "name": "kitword2045xmwzmgu00x3 bundle BUN2045XMWZMGUF5X7",
+                     *       "new": false,
+                     *       "parentId": null,
+                     *       "price": 20,
+                     *       "rmaReturnPeriod": null,
+                     *       "sku": "BUN2045XMWZMGUF5X7",
+                     *       "specialPrice": null,
+                     *       "specialPriceFrom": null,
+                     *       "specialPriceTo": null,
+                     *       "status": true,
+                     *       "superAttributes": [],
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "kitword2045xmwzmgu00x3 bundle BUN2045XMWZMGUF5X7",
+                     *           "shortDescription": null,
+                     *           "urlKey": "bun2045xmwzmguf5x7"
+                     *         }
+                     *       ],
+                     *       "type": "bundle",
+                     *       "updatedAt": "2026-11-27T23:38:18.554Z",
+                     *       "variants": [],
+                     *       "visibleIndividually": true,
+                     *       "weight": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
@@ -6103,6 +7324,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 778 */
                 id: number;
             };
             cookie?: never;
@@ -6115,6 +7337,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 778,
+                     *       "message": "Product 778 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedProduct"];
                 };
             };
@@ -6218,12 +7447,48 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 910 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "bundleOptions": [
+                 *         {
+                 *           "isRequired": true,
+                 *           "label": "Device",
+                 *           "products": [
+                 *             {
+                 *               "isDefault": true,
+                 *               "productId": 911
+                 *             },
+                 *             {
+                 *               "isUserDefined": true,
+                 *               "productId": 912
+                 *             }
+                 *           ],
+                 *           "type": "radio"
+                 *         },
+                 *         {
+                 *           "isRequired": false,
+                 *           "label": "Extras",
+                 *           "products": [
+                 *             {
+                 *               "productId": 913,
+                 *               "qty": 2
+                 *             },
+                 *             {
+                 *               "productId": 914
+                 *             }
+                 *           ],
+                 *           "type": "checkbox"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminProductBody"];
             };
         };
@@ -6236,6 +7501,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attributeValues": [],
+                     *       "bundleOptions": [
+                     *         {
+                     *           "id": 10,
+                     *           "isRequired": true,
+                     *           "label": "Device",
+                     *           "position": 0,
+                     *           "products": [
+                     *             {
+                     *               "id": 18,
+                     *               "isDefault": true,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 911,
+                     *               "qty": 1
+                     *             },
+                     *             {
+                     *               "id": 19,
+                     *               "isDefault": false,
+                     *               "isUserDefined": true,
+                     *               "position": 1,
+                     *               "productId": 912,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Device",
+                     *               "locale": "en"
+                     *             }
+                     *           ],
+                     *           "type": "radio"
+                     *         },
+                     *         {
+                     *           "id": 11,
+                     *           "isRequired": false,
+                     *           "label": "Extras",
+                     *           "position": 1,
+                     *           "products": [
+                     *             {
+                     *               "id": 20,
+                     *               "isDefault": false,
+                     *               "isUserDefined": false,
+                     *               "position": 0,
+                     *               "productId": 913,
+                     *               "qty": 2
+                     *             },
+                     *             {
+                     *               "id": 21,
+                     *               "isDefault": false,
+                     *               "isUserDefined": false,
+                     *               "position": 1,
+                     *               "productId": 914,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "translations": [
+                     *             {
+                     *               "label": "Extras",
+                     *               "locale": "en"
+                     *             }
+                     *           ],
+                     *           "type": "checkbox"
+                     *         }
+                     *       ],
+                     *       "categories": [],
+                     *       "channels": [
+                     *         1
+                     *       ],
+                     *       "cost": null,
+                     *       "createdAt": "2026-11-27T23:35:44.182Z",
+                     *       "externalId": null,
+                     *       "featured": false,
+                     *       "groupedProducts": [],
+                     *       "id": 910,
+                     *       "images": [],
+                     *       "inventories": [],
+                     *       "metadata": {},
+                     *       "name": "Test BND-1438-MWZMDJCL-67M40",
+                     *       "new": false,
+                     *       "parentId": null,
+                     *       "price": 100,
+                     *       "rmaReturnPeriod": null,
+                     *       "sku": "BND-1438-MWZMDJCL-67M40",
+                     *       "specialPrice": null,
+                     *       "specialPriceFrom": null,
+                     *       "specialPriceTo": null,
+                     *       "status": true,
+                     *       "superAttributes": [],
+                     *       "translations": [
+                     *         {
+                     *           "description": null,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Test BND-1438-MWZMDJCL-67M40",
+                     *           "shortDescription": null,
+                     *           "urlKey": "bnd-1438-mwzmdjcl-67m40"
+                     *         },
+                     *         {
+                     *           "description": null,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Test BND-1438-MWZMDJCL-67M40 fr",
+                     *           "shortDescription": null,
+                     *           "urlKey": "bnd-1438-mwzmdjcl-67m40-fr"
+                     *         }
+                     *       ],
+                     *       "type": "bundle",
+                     *       "updatedAt": "2026-11-27T23:35:44.297Z",
+                     *       "variants": [],
+                     *       "visibleIndividually": true,
+                     *       "weight": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
@@ -6339,6 +7724,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 992 */
                 id: number;
             };
             cookie?: never;
@@ -6368,6 +7754,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attributeValues": [
+                     *         {
+                     *           "attributeCode": "brand",
+                     *           "attributeId": 25,
+                     *           "channelId": null,
+                     *           "locale": null,
+                     *           "optionId": 10,
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "attributeCode": "material",
+                     *           "attributeId": 26,
+                     *           "channelId": null,
+                     *           "locale": null,
+                     *           "optionId": null,
+                     *           "value": "Linen"
+                     *         }
+                     *       ],
+                     *       "bundleOptions": [],
+                     *       "categories": [
+                     *         2
+                     *       ],
+                     *       "channels": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "cost": null,
+                     *       "createdAt": "2026-11-27T23:35:55.706Z",
+                     *       "externalId": null,
+                     *       "featured": false,
+                     *       "groupedProducts": [],
+                     *       "id": 992,
+                     *       "images": [
+                     *         {
+                     *           "id": 137,
+                     *           "path": "product/992/18c4d933-cddd-4f77-adf7-fa003c7180b1.png",
+                     *           "position": 1,
+                     *           "type": "images",
+                     *           "url": "http://shop.test/storage/product/992/18c4d933-cddd-4f77-adf7-fa003c7180b1.png"
+                     *         },
+                     *         {
+                     *           "id": 138,
+                     *           "path": "product/992/c6f400fa-f90f-4b2b-bdf1-a5fb066b08db.png",
+                     *           "position": 2,
+                     *           "type": "images",
+                     *           "url": "http://shop.test/storage/product/992/c6f400fa-f90f-4b2b-bdf1-a5fb066b08db.png"
+                     *         }
+                     *       ],
+                     *       "inventories": [
+                     *         {
+                     *           "channelId": 1,
+                     *           "qty": 12
+                     *         },
+                     *         {
+                     *           "channelId": 2,
+                     *           "qty": 3
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "name": "Linen Shirt",
+                     *       "new": false,
+                     *       "parentId": null,
+                     *       "price": 25.5,
+                     *       "rmaReturnPeriod": null,
+                     *       "sku": "SKU1461XMWZMDS8HX62",
+                     *       "specialPrice": 19.99,
+                     *       "specialPriceFrom": null,
+                     *       "specialPriceTo": null,
+                     *       "status": false,
+                     *       "superAttributes": [],
+                     *       "translations": [
+                     *         {
+                     *           "description": "<p>Light</p>",
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Linen Shirt",
+                     *           "shortDescription": null,
+                     *           "urlKey": "sku1461xmwzmds8hx62"
+                     *         },
+                     *         {
+                     *           "description": null,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Chemise en lin",
+                     *           "shortDescription": null,
+                     *           "urlKey": "sku1461xmwzmds8hx62-fr"
+                     *         }
+                     *       ],
+                     *       "type": "simple",
+                     *       "updatedAt": "2026-11-27T23:35:55.740Z",
+                     *       "variants": [],
+                     *       "visibleIndividually": true,
+                     *       "weight": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminProduct"];
                 };
             };
@@ -6468,7 +7955,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -6483,6 +7973,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channels": [
+                     *             1
+                     *           ],
+                     *           "createdAt": "2026-11-27T23:33:14.556Z",
+                     *           "en": {
+                     *             "html_content": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *             "meta_description": "About Us",
+                     *             "meta_keywords": "about, us",
+                     *             "meta_title": "About Us",
+                     *             "page_title": "About Us",
+                     *             "url_key": "about-us"
+                     *           },
+                     *           "fr": {
+                     *             "html_content": "<h1>À propos</h1><p>Nous sommes une boutique de démonstration : vêtements, accessoires et électronique.</p>",
+                     *             "meta_description": "À propos",
+                     *             "meta_keywords": "a, propos",
+                     *             "meta_title": "À propos",
+                     *             "page_title": "À propos",
+                     *             "url_key": "a-propos"
+                     *           },
+                     *           "id": 1,
+                     *           "layout": "one-column",
+                     *           "translations": [
+                     *             {
+                     *               "htmlContent": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *               "id": 1,
+                     *               "locale": "en",
+                     *               "metaDescription": "About Us",
+                     *               "metaKeywords": "about, us",
+                     *               "metaTitle": "About Us",
+                     *               "pageTitle": "About Us",
+                     *               "urlKey": "about-us"
+                     *             },
+                     *             {
+                     *               "htmlContent": "<h1>À propos</h1><p>Nous sommes une boutique de démonstration : vêtements, accessoires et électronique.</p>",
+                     *               "id": 2,
+                     *               "locale": "fr",
+                     *               "metaDescription": "À propos",
+                     *               "metaKeywords": "a, propos",
+                     *               "metaTitle": "À propos",
+                     *               "pageTitle": "À propos",
+                     *               "urlKey": "a-propos"
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:14.556Z"
+                     *         },
+                     *         {
+                     *           "channels": [
+                     *             1
+                     *           ],
+                     *           "createdAt": "2026-11-27T23:33:14.557Z",
+                     *           "en": {
+                     *             "html_content": "<h1>Privacy Policy</h1><p>We only keep the data needed to process your orders.</p>",
+                     *             "meta_description": "Privacy Policy",
+                     *             "meta_keywords": "privacy, policy",
+                     *             "meta_title": "Privacy Policy",
+                     *             "page_title": "Privacy Policy",
+                     *             "url_key": "privacy-policy"
+                     *           },
+                     *           "fr": {
+                     *             "html_content": "<h1>Politique de confidentialité</h1><p>Nous ne conservons que les données nécessaires à vos commandes.</p>",
+                     *             "meta_description": "Politique de confidentialité",
+                     *             "meta_keywords": "politique, de, confidentialite",
+                     *             "meta_title": "Politique de confidentialité",
+                     *             "page_title": "Politique de confidentialité",
+                     *             "url_key": "politique-de-confidentialite"
+                     *           },
+                     *           "id": 2,
+                     *           "layout": "one-column",
+                     *           "translations": [
+                     *             {
+                     *               "htmlContent": "<h1>Privacy Policy</h1><p>We only keep the data needed to process your orders.</p>",
+                     *               "id": 3,
+                     *               "locale": "en",
+                     *               "metaDescription": "Privacy Policy",
+                     *               "metaKeywords": "privacy, policy",
+                     *               "metaTitle": "Privacy Policy",
+                     *               "pageTitle": "Privacy Policy",
+                     *               "urlKey": "privacy-policy"
+                     *             },
+                     *             {
+                     *               "htmlContent": "<h1>Politique de confidentialité</h1><p>Nous ne conservons que les données nécessaires à vos commandes.</p>",
+                     *               "id": 4,
+                     *               "locale": "fr",
+                     *               "metaDescription": "Politique de confidentialité",
+                     *               "metaKeywords": "politique, de, confidentialite",
+                     *               "metaTitle": "Politique de confidentialité",
+                     *               "pageTitle": "Politique de confidentialité",
+                     *               "urlKey": "politique-de-confidentialite"
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:14.557Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 17
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCmsPage"][];
                         meta: components["schemas"]["ListMeta"];
@@ -6548,6 +8144,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         2
+                 *       ],
+                 *       "htmlContent": "<p>We ship fast.</p>",
+                 *       "metaTitle": "Shipping",
+                 *       "pageTitle": "Shipping",
+                 *       "urlKey": "page1584xmwzmedq1x4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCmsPageInput"];
             };
         };
@@ -6562,6 +8169,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channels": [
+                     *         2
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:36:23.557Z",
+                     *       "en": {
+                     *         "html_content": "<p>We ship fast.</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": "Shipping",
+                     *         "page_title": "Shipping",
+                     *         "url_key": "page1584xmwzmedq1x4"
+                     *       },
+                     *       "fr": {
+                     *         "html_content": "<p>We ship fast.</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": "Shipping",
+                     *         "page_title": "Shipping",
+                     *         "url_key": "page1584xmwzmedq1x4"
+                     *       },
+                     *       "id": 9,
+                     *       "layout": null,
+                     *       "translations": [
+                     *         {
+                     *           "htmlContent": "<p>We ship fast.</p>",
+                     *           "id": 20,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Shipping",
+                     *           "pageTitle": "Shipping",
+                     *           "urlKey": "page1584xmwzmedq1x4"
+                     *         },
+                     *         {
+                     *           "htmlContent": "<p>We ship fast.</p>",
+                     *           "id": 21,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Shipping",
+                     *           "pageTitle": "Shipping",
+                     *           "urlKey": "page1584xmwzmedq1x4"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:36:23.557Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCmsPage"];
                 };
             };
@@ -6644,6 +8300,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 id: number;
             };
             cookie?: never;
@@ -6658,6 +8315,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channels": [
+                     *         2
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:36:23.727Z",
+                     *       "en": {
+                     *         "html_content": "<p>We ship fast.</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": "Shipping",
+                     *         "page_title": "Shipping",
+                     *         "url_key": "page1584xmwzmeduyx15"
+                     *       },
+                     *       "fr": {
+                     *         "html_content": "<p>We ship fast.</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": "Shipping",
+                     *         "page_title": "Shipping",
+                     *         "url_key": "page1584xmwzmeduyx15"
+                     *       },
+                     *       "id": 12,
+                     *       "layout": null,
+                     *       "translations": [
+                     *         {
+                     *           "htmlContent": "<p>We ship fast.</p>",
+                     *           "id": 26,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Shipping",
+                     *           "pageTitle": "Shipping",
+                     *           "urlKey": "page1584xmwzmeduyx15"
+                     *         },
+                     *         {
+                     *           "htmlContent": "<p>We ship fast.</p>",
+                     *           "id": 27,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Shipping",
+                     *           "pageTitle": "Shipping",
+                     *           "urlKey": "page1584xmwzmeduyx15"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:36:23.727Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCmsPage"];
                 };
             };
@@ -6716,12 +8422,26 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         1
+                 *       ],
+                 *       "locale": "en",
+                 *       "translation": {
+                 *         "htmlContent": "<p>Held</p>",
+                 *         "pageTitle": "After",
+                 *         "urlKey": "held1402xmwzmd4cgx10"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCmsPageBody"];
             };
         };
@@ -6734,6 +8454,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channels": [
+                     *         1
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:35:23.867Z",
+                     *       "en": {
+                     *         "html_content": "<p>Held</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": null,
+                     *         "page_title": "After",
+                     *         "url_key": "held1402xmwzmd4cgx10"
+                     *       },
+                     *       "fr": {
+                     *         "html_content": "<p>Held</p>",
+                     *         "meta_description": null,
+                     *         "meta_keywords": null,
+                     *         "meta_title": null,
+                     *         "page_title": "Before",
+                     *         "url_key": "held1402xmwzmd3nzx9"
+                     *       },
+                     *       "id": 5,
+                     *       "layout": null,
+                     *       "translations": [
+                     *         {
+                     *           "htmlContent": "<p>Held</p>",
+                     *           "id": 9,
+                     *           "locale": "en",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "pageTitle": "After",
+                     *           "urlKey": "held1402xmwzmd4cgx10"
+                     *         },
+                     *         {
+                     *           "htmlContent": "<p>Held</p>",
+                     *           "id": 10,
+                     *           "locale": "fr",
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "pageTitle": "Before",
+                     *           "urlKey": "held1402xmwzmd3nzx9"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:35:24.777Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCmsPage"];
                 };
             };
@@ -6837,6 +8606,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -6849,6 +8619,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 14,
+                     *       "message": "Cms Page 14 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCmsPage"];
                 };
             };
@@ -6956,7 +8733,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -6971,6 +8751,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "contact": null,
+                     *           "createdAt": "2026-11-27T23:42:17.396Z",
+                     *           "email": "ask3482xmwzmlyr7x12@example.com",
+                     *           "handled": false,
+                     *           "handledAt": null,
+                     *           "handledBy": null,
+                     *           "id": 39,
+                     *           "message": "Hello",
+                     *           "name": "Ann"
+                     *         },
+                     *         {
+                     *           "contact": null,
+                     *           "createdAt": "2026-11-27T23:42:17.290Z",
+                     *           "email": "ask3482xmwzmlyo1x7@example.com",
+                     *           "handled": false,
+                     *           "handledAt": null,
+                     *           "handledBy": null,
+                     *           "id": 38,
+                     *           "message": "Hello",
+                     *           "name": "Ann"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 39
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminContactMessage"][];
                         meta: components["schemas"]["ListMeta"];
@@ -7029,6 +8843,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 39 */
                 id: number;
             };
             cookie?: never;
@@ -7041,6 +8856,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contact": null,
+                     *       "createdAt": "2026-11-27T23:25:15.768Z",
+                     *       "email": "ask29303xmwzm02gmx12@example.com",
+                     *       "handled": false,
+                     *       "handledAt": null,
+                     *       "handledBy": null,
+                     *       "id": 39,
+                     *       "message": "Hello",
+                     *       "name": "Ann"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminContactMessage"];
                 };
             };
@@ -7099,6 +8927,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -7113,6 +8942,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contact": null,
+                     *       "createdAt": "2026-11-27T23:34:08.212Z",
+                     *       "email": "ask1154xmwzmbhajx21@example.com",
+                     *       "handled": true,
+                     *       "handledAt": "2026-11-27T23:34:08.239Z",
+                     *       "handledBy": 1,
+                     *       "id": 1,
+                     *       "message": "Where is my parcel?",
+                     *       "name": "Ann"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminContactMessage"];
                 };
             };
@@ -7225,7 +9067,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7240,6 +9085,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "addressesCount": 3,
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:42:15.538Z",
+                     *           "customerGroupId": 2,
+                     *           "dateOfBirth": null,
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "externalId": null,
+                     *           "firstName": "Test",
+                     *           "gender": null,
+                     *           "id": 665,
+                     *           "isSuspended": false,
+                     *           "isVerified": true,
+                     *           "lastName": "Shopper",
+                     *           "metadata": {},
+                     *           "ordersCount": 4,
+                     *           "phone": null,
+                     *           "status": 1,
+                     *           "subscribedToNewsletter": false,
+                     *           "updatedAt": "2026-11-27T23:42:15.538Z"
+                     *         },
+                     *         {
+                     *           "addressesCount": 0,
+                     *           "channelId": null,
+                     *           "createdAt": "2021-11-02T12:00:00.000Z",
+                     *           "customerGroupId": null,
+                     *           "dateOfBirth": null,
+                     *           "email": "vip3371xmwzmli3kx21@example.com",
+                     *           "externalId": null,
+                     *           "firstName": "Very",
+                     *           "gender": null,
+                     *           "id": 664,
+                     *           "isSuspended": false,
+                     *           "isVerified": false,
+                     *           "lastName": "Private",
+                     *           "metadata": {},
+                     *           "ordersCount": 1,
+                     *           "phone": null,
+                     *           "status": 1,
+                     *           "subscribedToNewsletter": false,
+                     *           "updatedAt": "2026-11-27T23:41:55.809Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 14,
+                     *         "perPage": 50,
+                     *         "total": 651
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCustomer"][];
                         meta: components["schemas"]["ListMeta"];
@@ -7305,6 +9204,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ext1450xmwzmdnrcx6@example.com",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Byron",
+                 *       "metadata": {
+                 *         "Mixed-Key": "x",
+                 *         "camelCase": "y",
+                 *         "erp_code": "A-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCustomerInput"];
             };
         };
@@ -7319,6 +9230,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addressesCount": 0,
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:35:49.911Z",
+                     *       "customerGroupId": null,
+                     *       "dateOfBirth": null,
+                     *       "email": "ext1450xmwzmdnrcx6@example.com",
+                     *       "externalId": null,
+                     *       "firstName": "Ada",
+                     *       "gender": null,
+                     *       "id": 94,
+                     *       "isSuspended": false,
+                     *       "isVerified": false,
+                     *       "lastName": "Byron",
+                     *       "metadata": {
+                     *         "Mixed-Key": "x",
+                     *         "camelCase": "y",
+                     *         "erp_code": "A-1"
+                     *       },
+                     *       "ordersCount": 0,
+                     *       "phone": null,
+                     *       "status": 1,
+                     *       "subscribedToNewsletter": false,
+                     *       "updatedAt": "2026-11-27T23:35:49.911Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomer"];
                 };
             };
@@ -7408,7 +9346,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7423,6 +9364,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "additional": null,
+                     *           "address": "350 Fifth Avenue\nSuite 4200",
+                     *           "address1": "350 Fifth Avenue",
+                     *           "address2": "Suite 4200",
+                     *           "addressId": 1,
+                     *           "addressType": "customer",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:33:14.553Z",
+                     *           "customerId": 1,
+                     *           "defaultAddress": true,
+                     *           "email": "customer@example.com",
+                     *           "firstName": "Jane",
+                     *           "id": 1,
+                     *           "lastName": "Doe",
+                     *           "name": "Jane Doe",
+                     *           "phone": "+1 212 555 0142",
+                     *           "postcode": "10118",
+                     *           "state": "NY",
+                     *           "updatedAt": "2026-11-27T23:33:14.553Z",
+                     *           "useForShipping": true,
+                     *           "vatId": null
+                     *         },
+                     *         {
+                     *           "additional": null,
+                     *           "address": "1 Main St",
+                     *           "address1": "1 Main St",
+                     *           "address2": null,
+                     *           "addressId": 4,
+                     *           "addressType": "customer",
+                     *           "city": "Albany",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:34:08.330Z",
+                     *           "customerId": 9,
+                     *           "defaultAddress": true,
+                     *           "email": null,
+                     *           "firstName": "Ada",
+                     *           "id": 4,
+                     *           "lastName": "L",
+                     *           "name": "Ada L",
+                     *           "phone": null,
+                     *           "postcode": "12207",
+                     *           "state": "NY",
+                     *           "updatedAt": "2026-11-27T23:34:08.431Z",
+                     *           "useForShipping": false,
+                     *           "vatId": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 44
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCustomerAddress"][];
                         meta: components["schemas"]["ListMeta"];
@@ -7488,6 +9491,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address1": "1 Main St",
+                 *       "city": "New York",
+                 *       "country": "US",
+                 *       "customerId": 9,
+                 *       "firstName": "Ada",
+                 *       "lastName": "L",
+                 *       "postcode": "10001",
+                 *       "state": "NY"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCustomerAddressInput"];
             };
         };
@@ -7502,6 +9517,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "1 Main St",
+                     *       "address1": "1 Main St",
+                     *       "address2": null,
+                     *       "addressId": 4,
+                     *       "addressType": "customer",
+                     *       "city": "New York",
+                     *       "companyName": null,
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:34:08.330Z",
+                     *       "customerId": 9,
+                     *       "defaultAddress": true,
+                     *       "email": null,
+                     *       "firstName": "Ada",
+                     *       "id": 4,
+                     *       "lastName": "L",
+                     *       "name": "Ada L",
+                     *       "phone": null,
+                     *       "postcode": "10001",
+                     *       "state": "NY",
+                     *       "updatedAt": "2026-11-27T23:34:08.330Z",
+                     *       "useForShipping": false,
+                     *       "vatId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerAddress"];
                 };
             };
@@ -7584,6 +9626,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -7598,6 +9641,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "350 Fifth Avenue\nSuite 4200",
+                     *       "address1": "350 Fifth Avenue",
+                     *       "address2": "Suite 4200",
+                     *       "addressId": 1,
+                     *       "addressType": "customer",
+                     *       "city": "New York",
+                     *       "companyName": null,
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:00:51.479Z",
+                     *       "customerId": 1,
+                     *       "defaultAddress": true,
+                     *       "email": "customer@example.com",
+                     *       "firstName": "Jane",
+                     *       "id": 1,
+                     *       "lastName": "Doe",
+                     *       "name": "Jane Doe",
+                     *       "phone": "+1 212 555 0142",
+                     *       "postcode": "10118",
+                     *       "state": "NY",
+                     *       "updatedAt": "2026-11-27T23:00:51.479Z",
+                     *       "useForShipping": true,
+                     *       "vatId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerAddress"];
                 };
             };
@@ -7656,6 +9726,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -7668,6 +9739,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "message": "Customer Address 5 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCustomerAddress"];
                 };
             };
@@ -7771,12 +9849,19 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "city": "Albany",
+                 *       "postcode": "12207"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCustomerAddressBody"];
             };
         };
@@ -7789,6 +9874,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "1 Main St",
+                     *       "address1": "1 Main St",
+                     *       "address2": null,
+                     *       "addressId": 4,
+                     *       "addressType": "customer",
+                     *       "city": "Albany",
+                     *       "companyName": null,
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:34:08.330Z",
+                     *       "customerId": 9,
+                     *       "defaultAddress": false,
+                     *       "email": null,
+                     *       "firstName": "Ada",
+                     *       "id": 4,
+                     *       "lastName": "L",
+                     *       "name": "Ada L",
+                     *       "phone": null,
+                     *       "postcode": "12207",
+                     *       "state": "NY",
+                     *       "updatedAt": "2026-11-27T23:34:08.404Z",
+                     *       "useForShipping": false,
+                     *       "vatId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerAddress"];
                 };
             };
@@ -7892,7 +10004,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7907,6 +10022,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "guest",
+                     *           "createdAt": "2026-11-27T23:33:13.015Z",
+                     *           "customersCount": 0,
+                     *           "id": 1,
+                     *           "isUserDefined": false,
+                     *           "name": "Guest",
+                     *           "updatedAt": "2026-11-27T23:33:13.015Z"
+                     *         },
+                     *         {
+                     *           "code": "general",
+                     *           "createdAt": "2026-11-27T23:33:13.015Z",
+                     *           "customersCount": 620,
+                     *           "id": 2,
+                     *           "isUserDefined": false,
+                     *           "name": "General",
+                     *           "updatedAt": "2026-11-27T23:33:13.015Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCustomerGroup"][];
                         meta: components["schemas"]["ListMeta"];
@@ -7972,6 +10117,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "g1561xmwzme6wkx2",
+                 *       "name": "First"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCustomerGroupInput"];
             };
         };
@@ -7986,6 +10137,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "g1561xmwzme6wkx2",
+                     *       "createdAt": "2026-11-27T23:36:14.794Z",
+                     *       "customersCount": 0,
+                     *       "id": 4,
+                     *       "isUserDefined": true,
+                     *       "name": "First",
+                     *       "updatedAt": "2026-11-27T23:36:14.794Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerGroup"];
                 };
             };
@@ -8068,6 +10230,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
@@ -8082,6 +10245,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "g1561xmwzme6wkx2",
+                     *       "createdAt": "2026-11-27T23:36:14.794Z",
+                     *       "customersCount": 0,
+                     *       "id": 4,
+                     *       "isUserDefined": true,
+                     *       "name": "First",
+                     *       "updatedAt": "2026-11-27T23:36:14.794Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerGroup"];
                 };
             };
@@ -8140,6 +10314,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
@@ -8152,6 +10327,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "message": "Customer Group 6 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCustomerGroup"];
                 };
             };
@@ -8255,12 +10437,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 4 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Fifth"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCustomerGroupBody"];
             };
         };
@@ -8273,6 +10461,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "g1561xmwzme6wkx2",
+                     *       "createdAt": "2026-11-27T23:36:14.794Z",
+                     *       "customersCount": 0,
+                     *       "id": 4,
+                     *       "isUserDefined": true,
+                     *       "name": "Fifth",
+                     *       "updatedAt": "2026-11-27T23:36:15.194Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomerGroup"];
                 };
             };
@@ -8388,7 +10587,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -8403,6 +10605,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channelId": 1,
+                     *           "comment": "Fine.",
+                     *           "createdAt": "2026-11-27T23:42:16.060Z",
+                     *           "customerId": 665,
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "id": 66,
+                     *           "locale": "en",
+                     *           "name": "Test Shopper",
+                     *           "productId": 1756,
+                     *           "productSku": "T-3482-mwzmlxho-sgcif",
+                     *           "rating": 4,
+                     *           "status": "approved",
+                     *           "title": "Review 2",
+                     *           "updatedAt": "2026-11-27T23:42:17.262Z"
+                     *         },
+                     *         {
+                     *           "channelId": 1,
+                     *           "comment": "Fine.",
+                     *           "createdAt": "2026-11-27T23:42:16.025Z",
+                     *           "customerId": 665,
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "id": 65,
+                     *           "locale": "en",
+                     *           "name": "Test Shopper",
+                     *           "productId": 1756,
+                     *           "productSku": "T-3482-mwzmlxho-sgcif",
+                     *           "rating": 4,
+                     *           "status": "approved",
+                     *           "title": "Review 1",
+                     *           "updatedAt": "2026-11-27T23:42:17.252Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 2,
+                     *         "perPage": 50,
+                     *         "total": 63
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminReview"][];
                         meta: components["schemas"]["ListMeta"];
@@ -8461,6 +10707,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 65 */
                 id: number;
             };
             cookie?: never;
@@ -8475,6 +10722,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "comment": "Fine.",
+                     *       "createdAt": "2026-11-27T23:25:13.934Z",
+                     *       "customerId": 660,
+                     *       "email": "c29303xmwzm0042x2@example.com",
+                     *       "id": 65,
+                     *       "locale": "en",
+                     *       "name": "Test Shopper",
+                     *       "productId": 1754,
+                     *       "productSku": "T-29303-mwzm00ow-6bs4l",
+                     *       "rating": 4,
+                     *       "status": "approved",
+                     *       "title": "Review 2",
+                     *       "updatedAt": "2026-11-27T23:25:15.591Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
@@ -8533,6 +10798,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 63 */
                 id: number;
             };
             cookie?: never;
@@ -8545,6 +10811,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 63,
+                     *       "message": "Review 63 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedReview"];
                 };
             };
@@ -8648,12 +10921,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 63 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Good, really"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminReviewBody"];
             };
         };
@@ -8666,6 +10945,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "comment": "Fine.",
+                     *       "createdAt": "2026-11-27T23:41:38.761Z",
+                     *       "customerId": 653,
+                     *       "email": "c3293xmwzml4inx6@example.com",
+                     *       "id": 63,
+                     *       "locale": "en",
+                     *       "name": "Test Shopper",
+                     *       "productId": 1743,
+                     *       "productSku": "T-3247-mwzmkur8-xwmoq",
+                     *       "rating": 4,
+                     *       "status": "pending",
+                     *       "title": "Good, really",
+                     *       "updatedAt": "2026-11-27T23:41:38.781Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
@@ -8769,6 +11066,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 64 */
                 id: number;
             };
             cookie?: never;
@@ -8783,6 +11081,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "comment": "Fine.",
+                     *       "createdAt": "2026-11-27T23:42:15.979Z",
+                     *       "customerId": 665,
+                     *       "email": "c3482xmwzmlwzex2@example.com",
+                     *       "id": 64,
+                     *       "locale": "en",
+                     *       "name": "Test Shopper",
+                     *       "productId": 1756,
+                     *       "productSku": "T-3482-mwzmlxho-sgcif",
+                     *       "rating": 4,
+                     *       "status": "approved",
+                     *       "title": "Review 0",
+                     *       "updatedAt": "2026-11-27T23:42:17.240Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
@@ -8877,6 +11193,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 53 */
                 id: number;
             };
             cookie?: never;
@@ -8891,6 +11208,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": null,
+                     *       "comment": "C",
+                     *       "createdAt": "2026-11-27T23:38:23.487Z",
+                     *       "customerId": null,
+                     *       "email": null,
+                     *       "id": 53,
+                     *       "locale": null,
+                     *       "name": "N",
+                     *       "productId": 1560,
+                     *       "productSku": "HID2056XMWZMGY93X31",
+                     *       "rating": 4,
+                     *       "status": "disapproved",
+                     *       "title": "T",
+                     *       "updatedAt": "2026-11-27T23:38:23.548Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReview"];
                 };
             };
@@ -8982,6 +11317,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 92 */
                 id: number;
             };
             cookie?: never;
@@ -8996,6 +11332,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addressesCount": 0,
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:35:49.455Z",
+                     *       "customerGroupId": null,
+                     *       "dateOfBirth": null,
+                     *       "email": "ext1450xmwzmdnbtx4@example.com",
+                     *       "externalId": "crm-1450xmwzmdnbtx3",
+                     *       "firstName": "Ada",
+                     *       "gender": null,
+                     *       "id": 92,
+                     *       "isSuspended": false,
+                     *       "isVerified": false,
+                     *       "lastName": "Byron",
+                     *       "metadata": {
+                     *         "source": "crm",
+                     *         "tier": "gold"
+                     *       },
+                     *       "ordersCount": 0,
+                     *       "phone": null,
+                     *       "status": 1,
+                     *       "subscribedToNewsletter": false,
+                     *       "updatedAt": "2026-11-27T23:35:49.455Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomer"];
                 };
             };
@@ -9054,6 +11416,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 37 */
                 id: number;
             };
             cookie?: never;
@@ -9066,6 +11429,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 37,
+                     *       "message": "Customer 37 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCustomer"];
                 };
             };
@@ -9169,12 +11539,21 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 92 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "region": "eu",
+                 *         "source": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCustomerBody"];
             };
         };
@@ -9187,6 +11566,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addressesCount": 0,
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:35:49.455Z",
+                     *       "customerGroupId": null,
+                     *       "dateOfBirth": null,
+                     *       "email": "ext1450xmwzmdnbtx4@example.com",
+                     *       "externalId": "crm-1450xmwzmdnbtx3",
+                     *       "firstName": "Ada",
+                     *       "gender": null,
+                     *       "id": 92,
+                     *       "isSuspended": false,
+                     *       "isVerified": false,
+                     *       "lastName": "Byron",
+                     *       "metadata": {
+                     *         "region": "eu",
+                     *         "tier": "gold"
+                     *       },
+                     *       "ordersCount": 0,
+                     *       "phone": null,
+                     *       "status": 1,
+                     *       "subscribedToNewsletter": false,
+                     *       "updatedAt": "2026-11-27T23:35:49.780Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCustomer"];
                 };
             };
@@ -9296,7 +11701,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -9311,6 +11719,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:16.552Z",
+                     *           "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *           "customerId": 665,
+                     *           "id": 19,
+                     *           "isGuest": false,
+                     *           "orderId": 462,
+                     *           "orderIncrementId": "000000462",
+                     *           "reasonText": null,
+                     *           "receivedAt": "2026-11-27T23:42:16.552Z",
+                     *           "status": "received",
+                     *           "updatedAt": "2026-11-27T23:42:16.552Z",
+                     *           "uuid": "b777ad07-3642-4d6b-92d1-082f419e8069"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:16.535Z",
+                     *           "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *           "customerId": 665,
+                     *           "id": 18,
+                     *           "isGuest": false,
+                     *           "orderId": 461,
+                     *           "orderIncrementId": "000000461",
+                     *           "reasonText": null,
+                     *           "receivedAt": "2026-11-27T23:42:16.535Z",
+                     *           "status": "received",
+                     *           "updatedAt": "2026-11-27T23:42:16.535Z",
+                     *           "uuid": "5f64172d-8dff-4509-ab04-deff6477ffab"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 19
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminEuWithdrawal"][];
                         meta: components["schemas"]["ListMeta"];
@@ -9369,6 +11817,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -9383,6 +11832,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:38:26.780Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerId": null,
+                     *       "id": 14,
+                     *       "isGuest": true,
+                     *       "orderId": 313,
+                     *       "orderIncrementId": "ORD2067xmwzmh0szx25",
+                     *       "reasonText": null,
+                     *       "receivedAt": "2026-11-27T23:38:26.780Z",
+                     *       "status": "refunded",
+                     *       "updatedAt": "2026-11-27T23:38:26.825Z",
+                     *       "uuid": "fe11255f-4ff0-4b9d-891d-fffddf54467b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
@@ -9441,6 +11906,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -9455,6 +11921,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:38:26.780Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerId": null,
+                     *       "id": 14,
+                     *       "isGuest": true,
+                     *       "orderId": 313,
+                     *       "orderIncrementId": "ORD2067xmwzmh0szx25",
+                     *       "reasonText": null,
+                     *       "receivedAt": "2026-11-27T23:38:26.780Z",
+                     *       "status": "confirmed",
+                     *       "updatedAt": "2026-11-27T23:38:26.816Z",
+                     *       "uuid": "fe11255f-4ff0-4b9d-891d-fffddf54467b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
@@ -9549,6 +12031,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 17 */
                 id: number;
             };
             cookie?: never;
@@ -9563,6 +12046,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:41:39.282Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerId": null,
+                     *       "id": 17,
+                     *       "isGuest": true,
+                     *       "orderId": 453,
+                     *       "orderIncrementId": "ORD3293xmwzml5bxx10",
+                     *       "reasonText": null,
+                     *       "receivedAt": "2026-11-27T23:41:39.282Z",
+                     *       "status": "declined",
+                     *       "updatedAt": "2026-11-27T23:41:39.289Z",
+                     *       "uuid": "ae64b42b-ff96-45f5-b371-63d06aafab00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
@@ -9657,6 +12156,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -9671,6 +12171,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:38:26.780Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerId": null,
+                     *       "id": 14,
+                     *       "isGuest": true,
+                     *       "orderId": 313,
+                     *       "orderIncrementId": "ORD2067xmwzmh0szx25",
+                     *       "reasonText": null,
+                     *       "receivedAt": "2026-11-27T23:38:26.780Z",
+                     *       "status": "refunded",
+                     *       "updatedAt": "2026-11-27T23:38:26.825Z",
+                     *       "uuid": "fe11255f-4ff0-4b9d-891d-fffddf54467b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminEuWithdrawal"];
                 };
             };
@@ -9760,8 +12276,10 @@ export interface operations {
     adminEvents: {
         parameters: {
             query?: {
+                /** @example 500 */
                 after?: string;
                 types?: string[];
+                /** @example 500 */
                 limit?: number;
             };
             header?: never;
@@ -9776,6 +12294,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cursor": "1000",
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:34:12.760Z",
+                     *           "cursor": "501",
+                     *           "data": {
+                     *             "channelId": 1,
+                     *             "id": 435,
+                     *             "newQty": 7,
+                     *             "oldQty": 0,
+                     *             "productId": 286,
+                     *             "reason": "admin",
+                     *             "updatedAt": "2026-11-27T23:34:12.758Z"
+                     *           },
+                     *           "id": 501,
+                     *           "subject": "product:286",
+                     *           "type": "inventory.updated"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:34:12.760Z",
+                     *           "cursor": "502",
+                     *           "data": {
+                     *             "channelId": 2,
+                     *             "id": 436,
+                     *             "newQty": 3,
+                     *             "oldQty": 0,
+                     *             "productId": 286,
+                     *             "reason": "admin",
+                     *             "updatedAt": "2026-11-27T23:34:12.759Z"
+                     *           },
+                     *           "id": 502,
+                     *           "subject": "product:286",
+                     *           "type": "inventory.updated"
+                     *         }
+                     *       ],
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminEventLog"];
                 };
             };
@@ -9835,7 +12393,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -9850,6 +12411,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:16.574Z",
+                     *           "customerId": 665,
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "id": 43,
+                     *           "message": "Please fix my name.",
+                     *           "revokedAt": null,
+                     *           "status": "pending",
+                     *           "type": "update",
+                     *           "updatedAt": "2026-11-27T23:42:16.574Z"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:41:39.341Z",
+                     *           "customerId": 655,
+                     *           "email": "c3293xmwzml5d3x12@example.com",
+                     *           "id": 42,
+                     *           "message": "Please delete my account.",
+                     *           "revokedAt": null,
+                     *           "status": "declined",
+                     *           "type": "delete",
+                     *           "updatedAt": "2026-11-27T23:41:39.354Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 41
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminGdprRequest"][];
                         meta: components["schemas"]["ListMeta"];
@@ -9908,6 +12503,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 42 */
                 id: number;
             };
             cookie?: never;
@@ -9922,6 +12518,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:25:14.604Z",
+                     *       "customerId": 660,
+                     *       "email": "c29303xmwzm0042x2@example.com",
+                     *       "id": 42,
+                     *       "message": "Please fix my name.",
+                     *       "revokedAt": null,
+                     *       "status": "pending",
+                     *       "type": "update",
+                     *       "updatedAt": "2026-11-27T23:25:14.604Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
@@ -9980,6 +12589,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -9994,6 +12604,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:34:49.380Z",
+                     *       "customerId": 48,
+                     *       "email": "erased-customer-48@erased.invalid",
+                     *       "id": 2,
+                     *       "message": "Erase me.",
+                     *       "revokedAt": null,
+                     *       "status": "completed",
+                     *       "type": "delete",
+                     *       "updatedAt": "2026-11-27T23:34:49.429Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
@@ -10088,6 +12711,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 42 */
                 id: number;
             };
             cookie?: never;
@@ -10102,6 +12726,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:41:39.341Z",
+                     *       "customerId": 655,
+                     *       "email": "c3293xmwzml5d3x12@example.com",
+                     *       "id": 42,
+                     *       "message": "Please delete my account.",
+                     *       "revokedAt": null,
+                     *       "status": "declined",
+                     *       "type": "delete",
+                     *       "updatedAt": "2026-11-27T23:41:39.354Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
@@ -10272,6 +12909,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -10286,6 +12924,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:34:49.380Z",
+                     *       "customerId": 48,
+                     *       "email": "c1301xmwzmcd1kx31@example.com",
+                     *       "id": 2,
+                     *       "message": "Erase me.",
+                     *       "revokedAt": null,
+                     *       "status": "processing",
+                     *       "type": "delete",
+                     *       "updatedAt": "2026-11-27T23:34:49.410Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminGdprRequest"];
                 };
             };
@@ -10397,6 +13048,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "adminId": 1,
+                     *           "createdAt": "2026-11-27T23:40:40.487Z",
+                     *           "dryRun": false,
+                     *           "errors": [
+                     *             {
+                     *               "field": "price",
+                     *               "message": "must not be negative",
+                     *               "row": 3,
+                     *               "sku": "IMP2999XMWZMJVYMX6-B"
+                     *             }
+                     *           ],
+                     *           "fileName": "products.csv",
+                     *           "id": 8,
+                     *           "status": "completed",
+                     *           "summary": {
+                     *             "created": 1,
+                     *             "creates": 1,
+                     *             "invalid": 1,
+                     *             "rows": 2,
+                     *             "skipped": 1,
+                     *             "updated": 0,
+                     *             "updates": 0,
+                     *             "valid": 1
+                     *           },
+                     *           "type": "products",
+                     *           "updatedAt": "2026-11-27T23:40:40.520Z"
+                     *         },
+                     *         {
+                     *           "adminId": 1,
+                     *           "createdAt": "2026-11-27T23:40:40.375Z",
+                     *           "dryRun": false,
+                     *           "errors": [],
+                     *           "fileName": "products.csv",
+                     *           "id": 7,
+                     *           "status": "completed",
+                     *           "summary": {
+                     *             "created": 1,
+                     *             "creates": 1,
+                     *             "invalid": 0,
+                     *             "rows": 2,
+                     *             "skipped": 0,
+                     *             "updated": 1,
+                     *             "updates": 1,
+                     *             "valid": 2
+                     *           },
+                     *           "type": "products",
+                     *           "updatedAt": "2026-11-27T23:40:40.428Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 8
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminImport"][];
                         meta: components["schemas"]["ListMeta"];
@@ -10482,6 +13194,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminId": 1,
+                     *       "createdAt": "2026-11-27T23:34:21.706Z",
+                     *       "dryRun": true,
+                     *       "errors": [
+                     *         {
+                     *           "field": "row",
+                     *           "message": "Not written: it goes with row 4, which failed.",
+                     *           "row": 2,
+                     *           "sku": "CSV1166XMWZMBROQX15-C"
+                     *         },
+                     *         {
+                     *           "field": "row",
+                     *           "message": "Not written: it goes with row 4, which failed.",
+                     *           "row": 3,
+                     *           "sku": "CSV1166XMWZMBROQX15-C1"
+                     *         }
+                     *       ],
+                     *       "fileName": "products.csv",
+                     *       "id": 3,
+                     *       "status": "failed",
+                     *       "summary": {
+                     *         "created": 0,
+                     *         "creates": 0,
+                     *         "invalid": 4,
+                     *         "rows": 4,
+                     *         "skipped": 0,
+                     *         "updated": 0,
+                     *         "updates": 0,
+                     *         "valid": 0
+                     *       },
+                     *       "type": "products",
+                     *       "updatedAt": "2026-11-27T23:34:21.706Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminImport"];
                 };
             };
@@ -10564,6 +13312,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
@@ -10578,6 +13327,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminId": 1,
+                     *       "createdAt": "2026-11-27T23:23:11.811Z",
+                     *       "dryRun": false,
+                     *       "errors": [
+                     *         {
+                     *           "field": "price",
+                     *           "message": "must not be negative",
+                     *           "row": 3,
+                     *           "sku": "IMP28415XMWZLXES2X6-B"
+                     *         }
+                     *       ],
+                     *       "fileName": "products.csv",
+                     *       "id": 8,
+                     *       "status": "completed",
+                     *       "summary": {
+                     *         "created": 1,
+                     *         "creates": 1,
+                     *         "invalid": 1,
+                     *         "rows": 2,
+                     *         "skipped": 1,
+                     *         "updated": 0,
+                     *         "updates": 0,
+                     *         "valid": 1
+                     *       },
+                     *       "type": "products",
+                     *       "updatedAt": "2026-11-27T23:23:11.840Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminImport"];
                 };
             };
@@ -10636,12 +13415,18 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "skipErrors": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["runAdminImportBody"];
             };
         };
@@ -10654,6 +13439,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminId": 1,
+                     *       "createdAt": "2026-11-27T23:34:21.636Z",
+                     *       "dryRun": false,
+                     *       "errors": [
+                     *         {
+                     *           "field": "attributeValues",
+                     *           "message": "Another variant of this product already has this combination of options.",
+                     *           "row": 4,
+                     *           "sku": "CSV1166XMWZMBRHRX14-C3"
+                     *         },
+                     *         {
+                     *           "field": "attr:color",
+                     *           "message": "\"no-such-colour\" is no option of \"color\"; its options: Red, Green, Blue, Black, White.",
+                     *           "row": 5,
+                     *           "sku": "CSV1166XMWZMBRHRX14-C4"
+                     *         }
+                     *       ],
+                     *       "fileName": "products.csv",
+                     *       "id": 2,
+                     *       "status": "completed",
+                     *       "summary": {
+                     *         "created": 0,
+                     *         "creates": 0,
+                     *         "invalid": 2,
+                     *         "rows": 4,
+                     *         "skipped": 2,
+                     *         "updated": 2,
+                     *         "updates": 2,
+                     *         "valid": 2
+                     *       },
+                     *       "type": "products",
+                     *       "updatedAt": "2026-11-27T23:34:21.669Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminImport"];
                 };
             };
@@ -10752,7 +13573,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -10767,6 +13591,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "amount": 15,
+                     *           "code": "SAVE2067XMWZMGZW9X11",
+                     *           "createdAt": "2026-11-27T23:38:26.055Z",
+                     *           "endsAt": null,
+                     *           "id": 46,
+                     *           "minSubtotal": null,
+                     *           "name": "Spring",
+                     *           "startsAt": null,
+                     *           "status": true,
+                     *           "timesUsed": 0,
+                     *           "type": "percent",
+                     *           "updatedAt": "2026-11-27T23:38:26.055Z",
+                     *           "usageLimit": 10,
+                     *           "usagePerCustomer": null
+                     *         },
+                     *         {
+                     *           "amount": 15,
+                     *           "code": "SAVE2067XMWZMGZI3X2",
+                     *           "createdAt": "2026-11-27T23:38:25.168Z",
+                     *           "endsAt": null,
+                     *           "id": 45,
+                     *           "minSubtotal": null,
+                     *           "name": "Spring",
+                     *           "startsAt": null,
+                     *           "status": true,
+                     *           "timesUsed": 0,
+                     *           "type": "percent",
+                     *           "updatedAt": "2026-11-27T23:38:25.168Z",
+                     *           "usageLimit": 10,
+                     *           "usagePerCustomer": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 46
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCoupon"][];
                         meta: components["schemas"]["ListMeta"];
@@ -10832,6 +13700,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 15,
+                 *       "code": "SAVE2067XMWZMGZI3X2",
+                 *       "name": "Spring",
+                 *       "type": "percent",
+                 *       "usageLimit": 10
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCouponInput"];
             };
         };
@@ -10846,6 +13723,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 15,
+                     *       "code": "SAVE2067XMWZMGZI3X2",
+                     *       "createdAt": "2026-11-27T23:38:25.168Z",
+                     *       "endsAt": null,
+                     *       "id": 45,
+                     *       "minSubtotal": null,
+                     *       "name": "Spring",
+                     *       "startsAt": null,
+                     *       "status": true,
+                     *       "timesUsed": 0,
+                     *       "type": "percent",
+                     *       "updatedAt": "2026-11-27T23:38:25.168Z",
+                     *       "usageLimit": 10,
+                     *       "usagePerCustomer": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCoupon"];
                 };
             };
@@ -10928,6 +13823,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 46 */
                 id: number;
             };
             cookie?: never;
@@ -10942,6 +13838,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 15,
+                     *       "code": "SAVE28040XMWZLWJ7UX11",
+                     *       "createdAt": "2026-11-27T23:22:31.566Z",
+                     *       "endsAt": null,
+                     *       "id": 46,
+                     *       "minSubtotal": null,
+                     *       "name": "Spring",
+                     *       "startsAt": null,
+                     *       "status": true,
+                     *       "timesUsed": 0,
+                     *       "type": "percent",
+                     *       "updatedAt": "2026-11-27T23:22:31.566Z",
+                     *       "usageLimit": 10,
+                     *       "usagePerCustomer": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCoupon"];
                 };
             };
@@ -11000,6 +13914,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 47 */
                 id: number;
             };
             cookie?: never;
@@ -11012,6 +13927,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 47,
+                     *       "message": "Coupon 47 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCoupon"];
                 };
             };
@@ -11115,12 +14037,19 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 47 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring sale",
+                 *       "usageLimit": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCouponBody"];
             };
         };
@@ -11133,6 +14062,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 15,
+                     *       "code": "SAVE3293XMWZML3WAX2",
+                     *       "createdAt": "2026-11-27T23:41:37.492Z",
+                     *       "endsAt": null,
+                     *       "id": 47,
+                     *       "minSubtotal": null,
+                     *       "name": "Spring sale",
+                     *       "startsAt": null,
+                     *       "status": true,
+                     *       "timesUsed": 0,
+                     *       "type": "percent",
+                     *       "updatedAt": "2026-11-27T23:41:37.822Z",
+                     *       "usageLimit": 20,
+                     *       "usagePerCustomer": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCoupon"];
                 };
             };
@@ -11242,7 +14189,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -11257,6 +14207,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:42:17.405Z",
+                     *           "customerId": null,
+                     *           "email": "news3482xmwzmlyrfx14@example.com",
+                     *           "id": 61,
+                     *           "isSubscribed": true,
+                     *           "updatedAt": "2026-11-27T23:42:17.405Z"
+                     *         },
+                     *         {
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:42:17.333Z",
+                     *           "customerId": null,
+                     *           "email": "news3482xmwzmlyoyx9@example.com",
+                     *           "id": 60,
+                     *           "isSubscribed": true,
+                     *           "updatedAt": "2026-11-27T23:42:17.333Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 2,
+                     *         "perPage": 50,
+                     *         "total": 56
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminNewsletterSubscriber"][];
                         meta: components["schemas"]["ListMeta"];
@@ -11315,6 +14295,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
@@ -11329,6 +14310,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:25:15.785Z",
+                     *       "customerId": null,
+                     *       "email": "news29303xmwzm02h2x14@example.com",
+                     *       "id": 61,
+                     *       "isSubscribed": true,
+                     *       "updatedAt": "2026-11-27T23:25:15.785Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminNewsletterSubscriber"];
                 };
             };
@@ -11387,6 +14379,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 38 */
                 id: number;
             };
             cookie?: never;
@@ -11399,6 +14392,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 38,
+                     *       "message": "Newsletter Subscriber 38 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedNewsletterSubscriber"];
                 };
             };
@@ -11502,12 +14502,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "isSubscribed": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminNewsletterSubscriberBody"];
             };
         };
@@ -11520,6 +14526,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:34:48.553Z",
+                     *       "customerId": 42,
+                     *       "email": "c1301xmwzmccdvx24@example.com",
+                     *       "id": 3,
+                     *       "isSubscribed": true,
+                     *       "updatedAt": "2026-11-27T23:34:48.564Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminNewsletterSubscriber"];
                 };
             };
@@ -11627,7 +14644,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -11642,6 +14662,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:17.393Z",
+                     *           "entityId": null,
+                     *           "entityType": null,
+                     *           "fromPath": "/old3482xmwzmlyr0x11",
+                     *           "id": 36,
+                     *           "locale": "",
+                     *           "statusCode": 301,
+                     *           "toPath": "/new"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:17.276Z",
+                     *           "entityId": null,
+                     *           "entityType": null,
+                     *           "fromPath": "/old3482xmwzmlynkx6",
+                     *           "id": 35,
+                     *           "locale": "",
+                     *           "statusCode": 301,
+                     *           "toPath": "/new"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 35
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminUrlRedirect"][];
                         meta: components["schemas"]["ListMeta"];
@@ -11707,6 +14759,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fromPath": "/old2067xmwzmgztdx9",
+                 *       "locale": "fr",
+                 *       "toPath": "/fr"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminUrlRedirectInput"];
             };
         };
@@ -11719,6 +14778,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:38:25.585Z",
+                     *       "entityId": null,
+                     *       "entityType": null,
+                     *       "fromPath": "/old2067xmwzmgztdx9",
+                     *       "id": 31,
+                     *       "locale": "fr",
+                     *       "statusCode": 301,
+                     *       "toPath": "/fr"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUrlRedirect"];
                 };
             };
@@ -11801,6 +14872,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 35 */
                 id: number;
             };
             cookie?: never;
@@ -11813,6 +14885,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:25:15.760Z",
+                     *       "entityId": null,
+                     *       "entityType": null,
+                     *       "fromPath": "/old29303xmwzm02g1x11",
+                     *       "id": 35,
+                     *       "locale": "",
+                     *       "statusCode": 301,
+                     *       "toPath": "/new"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUrlRedirect"];
                 };
             };
@@ -11868,6 +14952,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 34 */
                 id: number;
             };
             cookie?: never;
@@ -11880,6 +14965,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 34,
+                     *       "message": "Url Redirect 34 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedUrlRedirect"];
                 };
             };
@@ -11971,12 +15063,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 34 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "toPath": "/sale"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminUrlRedirectBody"];
             };
         };
@@ -11987,6 +15085,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:41:37.882Z",
+                     *       "entityId": null,
+                     *       "entityType": null,
+                     *       "fromPath": "/old3293xmwzml48vx3",
+                     *       "id": 34,
+                     *       "locale": "",
+                     *       "statusCode": 301,
+                     *       "toPath": "/sale"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUrlRedirect"];
                 };
             };
@@ -12076,8 +15186,11 @@ export interface operations {
     adminCustomersReport: {
         parameters: {
             query?: {
+                /** @example customers-with-most-sales */
                 type?: string;
+                /** @example 2021-10-05 */
                 start?: string;
+                /** @example 2021-10-06 */
                 end?: string;
                 channel?: string;
             };
@@ -12093,6 +15206,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "dateRange": {
+                     *           "current": "05 Oct 2021 - 06 Oct 2021",
+                     *           "previous": "03 Oct 2021 - 04 Oct 2021"
+                     *         },
+                     *         "entity": "customers",
+                     *         "statistics": [
+                     *           {
+                     *             "email": "rc1178xmwzmbtzix28@example.com",
+                     *             "formatted_total": "$100.00",
+                     *             "full_name": "Rep 2021-10-05",
+                     *             "id": 12,
+                     *             "orders": 1,
+                     *             "progress": 83.33,
+                     *             "total": 100
+                     *           },
+                     *           {
+                     *             "email": "rc1178xmwzmbtzkx30@example.com",
+                     *             "formatted_total": "$20.00",
+                     *             "full_name": "Rep 2021-10-06",
+                     *             "id": 13,
+                     *             "orders": 2,
+                     *             "progress": 16.67,
+                     *             "total": 20
+                     *           }
+                     *         ],
+                     *         "type": "customers-with-most-sales"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AdminReport"][];
                 };
             };
@@ -12163,6 +15308,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "dateRange": {
+                     *           "current": "28 Oct 2026 - 27 Nov 2026",
+                     *           "previous": "27 Sep 2026 - 27 Oct 2026"
+                     *         },
+                     *         "entity": "products",
+                     *         "statistics": {
+                     *           "over_time": {
+                     *             "current": [
+                     *               {
+                     *                 "label": "2026-10-28",
+                     *                 "total": 2
+                     *               },
+                     *               {
+                     *                 "label": "2026-10-29",
+                     *                 "total": 0
+                     *               }
+                     *             ],
+                     *             "previous": [
+                     *               {
+                     *                 "label": "2026-09-27",
+                     *                 "total": 0
+                     *               },
+                     *               {
+                     *                 "label": "2026-09-28",
+                     *                 "total": 0
+                     *               }
+                     *             ]
+                     *           },
+                     *           "quantities": {
+                     *             "current": 1036,
+                     *             "previous": 2,
+                     *             "progress": 51700
+                     *           }
+                     *         },
+                     *         "type": "total-sold-quantities"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AdminReport"][];
                 };
             };
@@ -12287,8 +15473,11 @@ export interface operations {
     adminProductsReportView: {
         parameters: {
             query?: {
+                /** @example top-selling-products-by-revenue */
                 type?: string;
+                /** @example 2021-08-03 */
                 start?: string;
+                /** @example 2021-08-04 */
                 end?: string;
                 channel?: string;
             };
@@ -12304,6 +15493,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "dateRange": {
+                     *           "current": "03 Aug 2021 - 04 Aug 2021",
+                     *           "previous": "01 Aug 2021 - 02 Aug 2021"
+                     *         },
+                     *         "entity": "products",
+                     *         "statistics": {
+                     *           "columns": [
+                     *             {
+                     *               "key": "<key>",
+                     *               "label": "ID"
+                     *             },
+                     *             {
+                     *               "key": "<key>",
+                     *               "label": "Name"
+                     *             }
+                     *           ],
+                     *           "records": [
+                     *             {
+                     *               "formatted_price": "$22.00",
+                     *               "formatted_revenue": "$99.50",
+                     *               "id": 774,
+                     *               "images": [
+                     *                 {
+                     *                   "id": 123,
+                     *                   "path": "product/HID1178XMWZMBSTRX3/1.png",
+                     *                   "position": 1,
+                     *                   "product_id": 774,
+                     *                   "type": "images",
+                     *                   "url": "http://shop.test/storage/product/HID1178XMWZMBSTRX3/1.png"
+                     *                 }
+                     *               ],
+                     *               "name": "Hidden en HID1178XMWZMBSTRX3",
+                     *               "price": 22,
+                     *               "progress": 73.98,
+                     *               "revenue": 99.5
+                     *             },
+                     *             {
+                     *               "formatted_price": "$19.00",
+                     *               "formatted_revenue": "$30.00",
+                     *               "id": 773,
+                     *               "images": [
+                     *                 {
+                     *                   "id": 122,
+                     *                   "path": "product/HID1178XMWZMBST6X2/1.png",
+                     *                   "position": 1,
+                     *                   "product_id": 773,
+                     *                   "type": "images",
+                     *                   "url": "http://shop.test/storage/product/HID1178XMWZMBST6X2/1.png"
+                     *                 }
+                     *               ],
+                     *               "name": "Hidden en HID1178XMWZMBST6X2",
+                     *               "price": 19,
+                     *               "progress": 22.3,
+                     *               "revenue": 30
+                     *             }
+                     *           ]
+                     *         },
+                     *         "type": "top-selling-products-by-revenue"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AdminReport"][];
                 };
             };
@@ -12374,6 +15627,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "dateRange": {
+                     *           "current": "28 Oct 2026 - 27 Nov 2026",
+                     *           "previous": "27 Sep 2026 - 27 Oct 2026"
+                     *         },
+                     *         "entity": "sales",
+                     *         "statistics": {
+                     *           "over_time": {
+                     *             "current": [
+                     *               {
+                     *                 "label": "2026-10-28",
+                     *                 "total": 20
+                     *               },
+                     *               {
+                     *                 "label": "2026-10-29",
+                     *                 "total": 0
+                     *               }
+                     *             ],
+                     *             "previous": [
+                     *               {
+                     *                 "label": "2026-09-27",
+                     *                 "total": 0
+                     *               },
+                     *               {
+                     *                 "label": "2026-09-28",
+                     *                 "total": 0
+                     *               }
+                     *             ]
+                     *           },
+                     *           "sales": {
+                     *             "current": 27495.7,
+                     *             "formatted_current": "$27,495.70",
+                     *             "formatted_previous": "$45.00",
+                     *             "previous": 45,
+                     *             "progress": 61001.56
+                     *           }
+                     *         },
+                     *         "type": "total-sales"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AdminReport"][];
                 };
             };
@@ -12434,7 +15730,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -12449,6 +15748,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:17.008Z",
+                     *           "discountAmount": 0,
+                     *           "grandTotal": 75,
+                     *           "id": 86,
+                     *           "incrementId": "000000463-2",
+                     *           "items": [
+                     *             {
+                     *               "id": 90,
+                     *               "orderItemId": 506,
+                     *               "price": 25,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             },
+                     *             {
+                     *               "id": 91,
+                     *               "orderItemId": 507,
+                     *               "price": 25,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "shippingAmount": 0,
+                     *           "state": "paid",
+                     *           "subTotal": 75,
+                     *           "taxAmount": 0,
+                     *           "totalQty": 3,
+                     *           "updatedAt": "2026-11-27T23:42:17.008Z"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:42:16.961Z",
+                     *           "discountAmount": 0,
+                     *           "grandTotal": 35,
+                     *           "id": 85,
+                     *           "incrementId": "000000463-1",
+                     *           "items": [
+                     *             {
+                     *               "id": 89,
+                     *               "orderItemId": 506,
+                     *               "price": 25,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "shippingAmount": 10,
+                     *           "state": "paid",
+                     *           "subTotal": 25,
+                     *           "taxAmount": 0,
+                     *           "totalQty": 1,
+                     *           "updatedAt": "2026-11-27T23:42:16.961Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 2,
+                     *         "perPage": 50,
+                     *         "total": 86
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminInvoice"][];
                         meta: components["schemas"]["ListMeta"];
@@ -12507,6 +15873,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 65 */
                 id: number;
             };
             cookie?: never;
@@ -12521,6 +15888,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:37:44.838Z",
+                     *       "discountAmount": 0,
+                     *       "grandTotal": 7,
+                     *       "id": 65,
+                     *       "incrementId": "ORD1888xmwzmg4dnx10-1",
+                     *       "items": [
+                     *         {
+                     *           "id": 69,
+                     *           "orderItemId": 308,
+                     *           "price": 7,
+                     *           "qty": 1,
+                     *           "total": 7
+                     *         }
+                     *       ],
+                     *       "orderId": 284,
+                     *       "orderIncrementId": "ORD1888xmwzmg4dnx10",
+                     *       "shippingAmount": 0,
+                     *       "state": "paid",
+                     *       "subTotal": 7,
+                     *       "taxAmount": 0,
+                     *       "totalQty": 1,
+                     *       "updatedAt": "2026-11-27T23:37:44.838Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminInvoice"];
                 };
             };
@@ -12597,7 +15990,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -12612,6 +16008,276 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "addresses": [
+                     *             {
+                     *               "address": "12 Analytical Street",
+                     *               "addressType": "billing",
+                     *               "city": "San Francisco",
+                     *               "companyName": null,
+                     *               "country": "US",
+                     *               "email": "c3482xmwzmlwzex2@example.com",
+                     *               "firstName": "Ada",
+                     *               "id": 925,
+                     *               "lastName": "Lovelace",
+                     *               "phone": "555-0100",
+                     *               "postcode": "94107",
+                     *               "state": "CA"
+                     *             },
+                     *             {
+                     *               "address": "12 Analytical Street",
+                     *               "addressType": "shipping",
+                     *               "city": "San Francisco",
+                     *               "companyName": null,
+                     *               "country": "US",
+                     *               "email": "c3482xmwzmlwzex2@example.com",
+                     *               "firstName": "Ada",
+                     *               "id": 926,
+                     *               "lastName": "Lovelace",
+                     *               "phone": "555-0100",
+                     *               "postcode": "94107",
+                     *               "state": "CA"
+                     *             }
+                     *           ],
+                     *           "allowedEvents": [
+                     *             "refund"
+                     *           ],
+                     *           "baseCurrencyCode": "USD",
+                     *           "baseGrandTotal": 110,
+                     *           "baseSubTotal": 100,
+                     *           "channelId": 1,
+                     *           "channelName": "Default Store",
+                     *           "comments": [],
+                     *           "couponCode": null,
+                     *           "createdAt": "2026-11-27T23:42:16.676Z",
+                     *           "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *           "customerFirstName": "Test",
+                     *           "customerId": 665,
+                     *           "customerLastName": "Shopper",
+                     *           "discountAmount": 0,
+                     *           "externalId": null,
+                     *           "grandTotal": 110,
+                     *           "grandTotalInvoiced": 110,
+                     *           "grandTotalRefunded": 100,
+                     *           "id": 463,
+                     *           "incrementId": "000000463",
+                     *           "invoiceIds": [
+                     *             85,
+                     *             86
+                     *           ],
+                     *           "isGuest": false,
+                     *           "items": [
+                     *             {
+                     *               "id": 506,
+                     *               "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *               "parentId": null,
+                     *               "price": 25,
+                     *               "productId": 1768,
+                     *               "qtyCanceled": 0,
+                     *               "qtyInvoiced": 2,
+                     *               "qtyOrdered": 2,
+                     *               "qtyRefunded": 2,
+                     *               "qtyShipped": 2,
+                     *               "qtyToInvoice": 0,
+                     *               "qtyToRefund": 0,
+                     *               "qtyToShip": 0,
+                     *               "sku": "T-3482-mwzmly5y-wsa5y",
+                     *               "total": 50,
+                     *               "type": "simple"
+                     *             },
+                     *             {
+                     *               "id": 507,
+                     *               "name": "Test T-3482-mwzmly5y-ha72z",
+                     *               "parentId": null,
+                     *               "price": 25,
+                     *               "productId": 1769,
+                     *               "qtyCanceled": 0,
+                     *               "qtyInvoiced": 1,
+                     *               "qtyOrdered": 1,
+                     *               "qtyRefunded": 1,
+                     *               "qtyShipped": 1,
+                     *               "qtyToInvoice": 0,
+                     *               "qtyToRefund": 0,
+                     *               "qtyToShip": 0,
+                     *               "sku": "T-3482-mwzmly5y-ha72z",
+                     *               "total": 25,
+                     *               "type": "simple"
+                     *             }
+                     *           ],
+                     *           "metadata": {},
+                     *           "orderCurrencyCode": "USD",
+                     *           "payment": {
+                     *             "method": "cashondelivery",
+                     *             "methodTitle": "Cash On Delivery"
+                     *           },
+                     *           "paymentTransactions": [
+                     *             {
+                     *               "amount": 35,
+                     *               "createdAt": "2026-11-27T23:42:16.965Z",
+                     *               "currencyCode": "USD",
+                     *               "id": 116,
+                     *               "kind": "capture",
+                     *               "message": null,
+                     *               "offline": true,
+                     *               "provider": "cashondelivery",
+                     *               "reference": null,
+                     *               "refundId": null,
+                     *               "status": "succeeded"
+                     *             },
+                     *             {
+                     *               "amount": 75,
+                     *               "createdAt": "2026-11-27T23:42:17.013Z",
+                     *               "currencyCode": "USD",
+                     *               "id": 117,
+                     *               "kind": "capture",
+                     *               "message": null,
+                     *               "offline": true,
+                     *               "provider": "cashondelivery",
+                     *               "reference": null,
+                     *               "refundId": null,
+                     *               "status": "succeeded"
+                     *             }
+                     *           ],
+                     *           "refundIds": [
+                     *             38,
+                     *             39
+                     *           ],
+                     *           "shipmentIds": [
+                     *             40,
+                     *             41
+                     *           ],
+                     *           "shippingAmount": 10,
+                     *           "shippingMethod": "flatrate_flatrate",
+                     *           "shippingTitle": "Flat Rate",
+                     *           "status": "completed",
+                     *           "subTotal": 100,
+                     *           "taxAmount": 0,
+                     *           "totalItemCount": 3,
+                     *           "totalQtyOrdered": 4,
+                     *           "updatedAt": "2026-11-27T23:42:17.211Z"
+                     *         },
+                     *         {
+                     *           "addresses": [
+                     *             {
+                     *               "address": "12 Analytical Street",
+                     *               "addressType": "billing",
+                     *               "city": "San Francisco",
+                     *               "companyName": null,
+                     *               "country": "US",
+                     *               "email": "ada@example.com",
+                     *               "firstName": "Ada",
+                     *               "id": 923,
+                     *               "lastName": "Lovelace",
+                     *               "phone": "555-0100",
+                     *               "postcode": "94107",
+                     *               "state": "CA"
+                     *             },
+                     *             {
+                     *               "address": "12 Analytical Street",
+                     *               "addressType": "shipping",
+                     *               "city": "San Francisco",
+                     *               "companyName": null,
+                     *               "country": "US",
+                     *               "email": "ada@example.com",
+                     *               "firstName": "Ada",
+                     *               "id": 924,
+                     *               "lastName": "Lovelace",
+                     *               "phone": "555-0100",
+                     *               "postcode": "94107",
+                     *               "state": "CA"
+                     *             }
+                     *           ],
+                     *           "allowedEvents": [],
+                     *           "baseCurrencyCode": "USD",
+                     *           "baseGrandTotal": 60,
+                     *           "baseSubTotal": 50,
+                     *           "channelId": 1,
+                     *           "channelName": "Default Store",
+                     *           "comments": [],
+                     *           "couponCode": null,
+                     *           "createdAt": "2026-11-26T23:42:16.346Z",
+                     *           "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *           "customerFirstName": "Test",
+                     *           "customerId": 665,
+                     *           "customerLastName": "Shopper",
+                     *           "discountAmount": 0,
+                     *           "externalId": null,
+                     *           "grandTotal": 60,
+                     *           "grandTotalInvoiced": 0,
+                     *           "grandTotalRefunded": 0,
+                     *           "id": 462,
+                     *           "incrementId": "000000462",
+                     *           "invoiceIds": [],
+                     *           "isGuest": false,
+                     *           "items": [
+                     *             {
+                     *               "id": 503,
+                     *               "name": "Test T-3482-mwzmlxwn-3z2ys",
+                     *               "parentId": null,
+                     *               "price": 12.5,
+                     *               "productId": 1765,
+                     *               "qtyCanceled": 0,
+                     *               "qtyInvoiced": 2,
+                     *               "qtyOrdered": 2,
+                     *               "qtyRefunded": 0,
+                     *               "qtyShipped": 2,
+                     *               "qtyToInvoice": 0,
+                     *               "qtyToRefund": 2,
+                     *               "qtyToShip": 0,
+                     *               "sku": "T-3482-mwzmlxwn-3z2ys",
+                     *               "total": 25,
+                     *               "type": "simple"
+                     *             },
+                     *             {
+                     *               "id": 504,
+                     *               "name": "Test T-3482-mwzmlxwx-5r26z",
+                     *               "parentId": null,
+                     *               "price": 12.5,
+                     *               "productId": 1766,
+                     *               "qtyCanceled": 0,
+                     *               "qtyInvoiced": 1,
+                     *               "qtyOrdered": 1,
+                     *               "qtyRefunded": 0,
+                     *               "qtyShipped": 1,
+                     *               "qtyToInvoice": 0,
+                     *               "qtyToRefund": 1,
+                     *               "qtyToShip": 0,
+                     *               "sku": "T-3482-mwzmlxwx-5r26z",
+                     *               "total": 12.5,
+                     *               "type": "simple"
+                     *             }
+                     *           ],
+                     *           "metadata": {},
+                     *           "orderCurrencyCode": "USD",
+                     *           "payment": {
+                     *             "method": "cashondelivery",
+                     *             "methodTitle": "Cash On Delivery"
+                     *           },
+                     *           "paymentTransactions": [],
+                     *           "refundIds": [],
+                     *           "shipmentIds": [],
+                     *           "shippingAmount": 10,
+                     *           "shippingMethod": "flatrate_flatrate",
+                     *           "shippingTitle": "Flat Rate",
+                     *           "status": "delivered",
+                     *           "subTotal": 50,
+                     *           "taxAmount": 0,
+                     *           "totalItemCount": 3,
+                     *           "totalQtyOrdered": 4,
+                     *           "updatedAt": "2026-11-27T23:42:16.347Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 10,
+                     *         "perPage": 50,
+                     *         "total": 463
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminOrder"][];
                         meta: components["schemas"]["ListMeta"];
@@ -12670,6 +16336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 93 */
                 id: number;
             };
             cookie?: never;
@@ -12684,6 +16351,154 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 185,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 186,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "pay",
+                     *         "cancel"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 10,
+                     *       "baseSubTotal": 10,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:35:51.108Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": "mine-1450xmwzmdop8x38",
+                     *       "grandTotal": 10,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 93,
+                     *       "incrementId": "ORD1450xmwzmdop1x37",
+                     *       "invoiceIds": [],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 103,
+                     *           "name": "Item HID1450XMWZMDNAZX2",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 970,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 1,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 1,
+                     *           "sku": "HID1450XMWZMDNAZX2",
+                     *           "total": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "k0": "v0",
+                     *         "k1": "v1",
+                     *         "k10": "v10",
+                     *         "k11": "v11",
+                     *         "k12": "v12",
+                     *         "k13": "v13",
+                     *         "k14": "v14",
+                     *         "k15": "v15",
+                     *         "k16": "v16",
+                     *         "k17": "v17",
+                     *         "k18": "v18",
+                     *         "k19": "v19",
+                     *         "k2": "v2",
+                     *         "k20": "v20",
+                     *         "k21": "v21",
+                     *         "k22": "v22",
+                     *         "k23": "v23",
+                     *         "k24": "v24",
+                     *         "k25": "v25",
+                     *         "k26": "v26",
+                     *         "k27": "v27",
+                     *         "k28": "v28",
+                     *         "k29": "v29",
+                     *         "k3": "v3",
+                     *         "k30": "v30",
+                     *         "k31": "v31",
+                     *         "k32": "v32",
+                     *         "k33": "v33",
+                     *         "k34": "v34",
+                     *         "k35": "v35",
+                     *         "k36": "v36",
+                     *         "k37": "v37",
+                     *         "k38": "v38",
+                     *         "k39": "v39",
+                     *         "k4": "v4",
+                     *         "k40": "v40",
+                     *         "k41": "v41",
+                     *         "k42": "v42",
+                     *         "k43": "v43",
+                     *         "k44": "v44",
+                     *         "k45": "v45",
+                     *         "k46": "v46",
+                     *         "k47": "v47",
+                     *         "k48": "v48",
+                     *         "k49": "v49",
+                     *         "k5": "v5",
+                     *         "k6": "v6",
+                     *         "k7": "v7",
+                     *         "k8": "v8",
+                     *         "k9": "v9"
+                     *       },
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "pending",
+                     *       "subTotal": 10,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 1,
+                     *       "updatedAt": "2026-11-27T23:35:51.131Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -12742,12 +16557,21 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 91 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "batch": null,
+                 *         "carrier": "dhl"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminOrderBody"];
             };
         };
@@ -12760,6 +16584,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 181,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 182,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "pay",
+                     *         "cancel"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 10,
+                     *       "baseSubTotal": 10,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:35:50.941Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": "erp-1450xmwzmdom0x34",
+                     *       "grandTotal": 10,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 91,
+                     *       "incrementId": "ORD1450xmwzmdokfx33",
+                     *       "invoiceIds": [],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 101,
+                     *           "name": "Item HID1450XMWZMDNAZX2",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 970,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 1,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 1,
+                     *           "sku": "HID1450XMWZMDNAZX2",
+                     *           "total": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "carrier": "dhl",
+                     *         "erp": "sap"
+                     *       },
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "pending",
+                     *       "subTotal": 10,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 1,
+                     *       "updatedAt": "2026-11-27T23:35:51.051Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -12863,12 +16787,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 386 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["cancelAdminOrderBody"];
             };
         };
@@ -12881,6 +16807,144 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 771,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 772,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "ship",
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 25,
+                     *       "baseSubTotal": 25,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Canceled by the store.",
+                     *           "createdAt": "2026-11-27T23:40:15.497Z",
+                     *           "customerNotified": false,
+                     *           "id": 41
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:40:14.856Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 25,
+                     *       "grandTotalInvoiced": 20,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 386,
+                     *       "incrementId": "ORD2711xmwzmjc7lx5",
+                     *       "invoiceIds": [
+                     *         71
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 417,
+                     *           "name": "Item HID2711XMWZMJC6DX3",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 1661,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 2,
+                     *           "sku": "HID2711XMWZMJC6DX3",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "id": 418,
+                     *           "name": "Item HID2711XMWZMJC6YX4",
+                     *           "parentId": null,
+                     *           "price": 5,
+                     *           "productId": 1662,
+                     *           "qtyCanceled": 1,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 0,
+                     *           "sku": "HID2711XMWZMJC6YX4",
+                     *           "total": 5,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 20,
+                     *           "createdAt": "2026-11-27T23:40:15.048Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 98,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "processing",
+                     *       "subTotal": 25,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 2,
+                     *       "totalQtyOrdered": 3,
+                     *       "updatedAt": "2026-11-27T23:40:15.505Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -12975,12 +17039,18 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comment": "Left at the door."
+                 *     }
+                 */
                 "application/json": components["schemas"]["commentAdminOrderBody"];
             };
         };
@@ -12993,6 +17063,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 121,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         },
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 122,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "pay",
+                     *         "deliver"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 50,
+                     *       "baseSubTotal": 40,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Left at the door.",
+                     *           "createdAt": "2026-11-27T23:34:56.717Z",
+                     *           "customerNotified": false,
+                     *           "id": 15
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:34:56.483Z",
+                     *       "customerEmail": "ada@example.com",
+                     *       "customerFirstName": "Ada",
+                     *       "customerId": null,
+                     *       "customerLastName": "Lovelace",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 50,
+                     *       "grandTotalInvoiced": 30,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 61,
+                     *       "incrementId": "000000061",
+                     *       "invoiceIds": [
+                     *         24
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 65,
+                     *           "name": "Test T-1356-mwzmciis-xjkzv",
+                     *           "parentId": null,
+                     *           "price": 20,
+                     *           "productId": 806,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 1,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 2,
+                     *           "qtyToInvoice": 1,
+                     *           "qtyToRefund": 1,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-1356-mwzmciis-xjkzv",
+                     *           "total": 40,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 30,
+                     *           "createdAt": "2026-11-27T23:34:56.542Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 54,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [
+                     *         1
+                     *       ],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "shipped",
+                     *       "subTotal": 40,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:34:56.717Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13087,12 +17279,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["deliverAdminOrderBody"];
             };
         };
@@ -13105,6 +17299,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 121,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         },
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 122,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "pay",
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 50,
+                     *       "baseSubTotal": 40,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Left at the door.",
+                     *           "createdAt": "2026-11-27T23:34:56.717Z",
+                     *           "customerNotified": false,
+                     *           "id": 15
+                     *         },
+                     *         {
+                     *           "comment": "Delivered.",
+                     *           "createdAt": "2026-11-27T23:34:56.839Z",
+                     *           "customerNotified": false,
+                     *           "id": 16
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:34:56.483Z",
+                     *       "customerEmail": "ada@example.com",
+                     *       "customerFirstName": "Ada",
+                     *       "customerId": null,
+                     *       "customerLastName": "Lovelace",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 50,
+                     *       "grandTotalInvoiced": 30,
+                     *       "grandTotalRefunded": 20,
+                     *       "id": 61,
+                     *       "incrementId": "000000061",
+                     *       "invoiceIds": [
+                     *         24
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 65,
+                     *           "name": "Test T-1356-mwzmciis-xjkzv",
+                     *           "parentId": null,
+                     *           "price": 20,
+                     *           "productId": 806,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 1,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 1,
+                     *           "qtyShipped": 2,
+                     *           "qtyToInvoice": 1,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-1356-mwzmciis-xjkzv",
+                     *           "total": 40,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 30,
+                     *           "createdAt": "2026-11-27T23:34:56.542Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 54,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         },
+                     *         {
+                     *           "amount": 20,
+                     *           "createdAt": "2026-11-27T23:34:56.782Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 55,
+                     *           "kind": "refund",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": 21,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [
+                     *         21
+                     *       ],
+                     *       "shipmentIds": [
+                     *         1
+                     *       ],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "delivered",
+                     *       "subTotal": 40,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:34:56.839Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13199,12 +17536,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 65 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["failAdminOrderBody"];
             };
         };
@@ -13217,6 +17556,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 129,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 130,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 20,
+                     *       "baseSubTotal": 20,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "The payment failed.",
+                     *           "createdAt": "2026-11-27T23:34:57.456Z",
+                     *           "customerNotified": false,
+                     *           "id": 19
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:34:57.409Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 20,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 65,
+                     *       "incrementId": "ORD1356xmwzmcj9dx6",
+                     *       "invoiceIds": [],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 69,
+                     *           "name": "Item HID1356XMWZMCJ8YX4",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 810,
+                     *           "qtyCanceled": 2,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 0,
+                     *           "sku": "HID1356XMWZMCJ8YX4",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "failed",
+                     *       "subTotal": 20,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:34:57.460Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13311,12 +17751,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 420 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["holdAdminOrderBody"];
             };
         };
@@ -13329,6 +17771,125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 839,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 840,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "release"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 20,
+                     *       "baseSubTotal": 20,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Put on hold.",
+                     *           "createdAt": "2026-11-27T23:41:01.328Z",
+                     *           "customerNotified": false,
+                     *           "id": 52
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:41:01.261Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 20,
+                     *       "grandTotalInvoiced": 20,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 420,
+                     *       "incrementId": "ORD3157xmwzmkc0ex17",
+                     *       "invoiceIds": [
+                     *         82
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 457,
+                     *           "name": "Item HID3157XMWZMKC07X16",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 1710,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 2,
+                     *           "sku": "HID3157XMWZMKC07X16",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 20,
+                     *           "createdAt": "2026-11-27T23:41:01.293Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 113,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "on_hold",
+                     *       "subTotal": 20,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:41:01.328Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13423,12 +17984,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 463 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["invoiceAdminOrderBody"];
             };
         };
@@ -13441,6 +18004,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 925,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         },
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 926,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "ship",
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 110,
+                     *       "baseSubTotal": 100,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:42:16.676Z",
+                     *       "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *       "customerFirstName": "Test",
+                     *       "customerId": 665,
+                     *       "customerLastName": "Shopper",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 110,
+                     *       "grandTotalInvoiced": 110,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 463,
+                     *       "incrementId": "000000463",
+                     *       "invoiceIds": [
+                     *         85,
+                     *         86
+                     *       ],
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "id": 506,
+                     *           "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1768,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 2,
+                     *           "sku": "T-3482-mwzmly5y-wsa5y",
+                     *           "total": 50,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "id": 507,
+                     *           "name": "Test T-3482-mwzmly5y-ha72z",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1769,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 1,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 1,
+                     *           "qtyToShip": 1,
+                     *           "sku": "T-3482-mwzmly5y-ha72z",
+                     *           "total": 25,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 35,
+                     *           "createdAt": "2026-11-27T23:42:16.965Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 116,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         },
+                     *         {
+                     *           "amount": 75,
+                     *           "createdAt": "2026-11-27T23:42:17.013Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 117,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "processing",
+                     *       "subTotal": 100,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 3,
+                     *       "totalQtyOrdered": 4,
+                     *       "updatedAt": "2026-11-27T23:42:17.019Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13535,12 +18243,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 417 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["markFraudAdminOrderBody"];
             };
         };
@@ -13553,6 +18263,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 833,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 834,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 20,
+                     *       "baseSubTotal": 20,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Marked as fraud.",
+                     *           "createdAt": "2026-11-27T23:41:00.992Z",
+                     *           "customerNotified": false,
+                     *           "id": 49
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:41:00.970Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 20,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 417,
+                     *       "incrementId": "ORD3157xmwzmkbsbx11",
+                     *       "invoiceIds": [],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 454,
+                     *           "name": "Item HID3157XMWZMKBS4X10",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 1707,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 2,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 2,
+                     *           "sku": "HID3157XMWZMKBS4X10",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "fraud",
+                     *       "subTotal": 20,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:41:00.992Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13647,6 +18458,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 414 */
                 id: number;
             };
             cookie?: never;
@@ -13661,6 +18473,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 827,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 828,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "ship",
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 20,
+                     *       "baseSubTotal": 20,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:41:00.642Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 20,
+                     *       "grandTotalInvoiced": 20,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 414,
+                     *       "incrementId": "ORD3157xmwzmkbj9x5",
+                     *       "invoiceIds": [
+                     *         81
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 451,
+                     *           "name": "Item HID3157XMWZMKBIWX4",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 1704,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 2,
+                     *           "sku": "HID3157XMWZMKBIWX4",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 20,
+                     *           "createdAt": "2026-11-27T23:41:00.677Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 112,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "processing",
+                     *       "subTotal": 20,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:41:00.697Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13764,12 +18689,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 463 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["refundAdminOrderBody"];
             };
         };
@@ -13782,6 +18709,156 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 925,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         },
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 926,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 110,
+                     *       "baseSubTotal": 100,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:42:16.676Z",
+                     *       "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *       "customerFirstName": "Test",
+                     *       "customerId": 665,
+                     *       "customerLastName": "Shopper",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 110,
+                     *       "grandTotalInvoiced": 110,
+                     *       "grandTotalRefunded": 100,
+                     *       "id": 463,
+                     *       "incrementId": "000000463",
+                     *       "invoiceIds": [
+                     *         85,
+                     *         86
+                     *       ],
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "id": 506,
+                     *           "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1768,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 2,
+                     *           "qtyShipped": 2,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-3482-mwzmly5y-wsa5y",
+                     *           "total": 50,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "id": 507,
+                     *           "name": "Test T-3482-mwzmly5y-ha72z",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1769,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 1,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 1,
+                     *           "qtyShipped": 1,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 0,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-3482-mwzmly5y-ha72z",
+                     *           "total": 25,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 35,
+                     *           "createdAt": "2026-11-27T23:42:16.965Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 116,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         },
+                     *         {
+                     *           "amount": 75,
+                     *           "createdAt": "2026-11-27T23:42:17.013Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 117,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [
+                     *         38,
+                     *         39
+                     *       ],
+                     *       "shipmentIds": [
+                     *         40,
+                     *         41
+                     *       ],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "completed",
+                     *       "subTotal": 100,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 3,
+                     *       "totalQtyOrdered": 4,
+                     *       "updatedAt": "2026-11-27T23:42:17.211Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13885,12 +18962,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 420 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["releaseAdminOrderBody"];
             };
         };
@@ -13903,6 +18982,132 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "billing",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 839,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         },
+                     *         {
+                     *           "address": "1 Main St",
+                     *           "addressType": "shipping",
+                     *           "city": "New York",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "buyer@example.com",
+                     *           "firstName": "Buyer",
+                     *           "id": 840,
+                     *           "lastName": "Test",
+                     *           "phone": null,
+                     *           "postcode": "10001",
+                     *           "state": "NY"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "ship",
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 20,
+                     *       "baseSubTotal": 20,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [
+                     *         {
+                     *           "comment": "Put on hold.",
+                     *           "createdAt": "2026-11-27T23:41:01.328Z",
+                     *           "customerNotified": false,
+                     *           "id": 52
+                     *         },
+                     *         {
+                     *           "comment": "Released from hold.",
+                     *           "createdAt": "2026-11-27T23:41:01.404Z",
+                     *           "customerNotified": false,
+                     *           "id": 53
+                     *         }
+                     *       ],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:41:01.261Z",
+                     *       "customerEmail": "buyer@example.com",
+                     *       "customerFirstName": "Buyer",
+                     *       "customerId": null,
+                     *       "customerLastName": "Test",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 20,
+                     *       "grandTotalInvoiced": 20,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 420,
+                     *       "incrementId": "ORD3157xmwzmkc0ex17",
+                     *       "invoiceIds": [
+                     *         82
+                     *       ],
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 457,
+                     *           "name": "Item HID3157XMWZMKC07X16",
+                     *           "parentId": null,
+                     *           "price": 10,
+                     *           "productId": 1710,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 2,
+                     *           "sku": "HID3157XMWZMKC07X16",
+                     *           "total": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 20,
+                     *           "createdAt": "2026-11-27T23:41:01.293Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 113,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [],
+                     *       "shippingAmount": 0,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "processing",
+                     *       "subTotal": 20,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:41:01.404Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -13997,12 +19202,19 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 463 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "carrierTitle": "UPS",
+                 *       "trackNumber": "1Z3482xmwzmlygyx5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["shipAdminOrderBody"];
             };
         };
@@ -14015,6 +19227,153 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 925,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         },
+                     *         {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "c3482xmwzmlwzex2@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 926,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "allowedEvents": [
+                     *         "refund"
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseGrandTotal": 110,
+                     *       "baseSubTotal": 100,
+                     *       "channelId": 1,
+                     *       "channelName": "Default Store",
+                     *       "comments": [],
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:42:16.676Z",
+                     *       "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *       "customerFirstName": "Test",
+                     *       "customerId": 665,
+                     *       "customerLastName": "Shopper",
+                     *       "discountAmount": 0,
+                     *       "externalId": null,
+                     *       "grandTotal": 110,
+                     *       "grandTotalInvoiced": 110,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 463,
+                     *       "incrementId": "000000463",
+                     *       "invoiceIds": [
+                     *         85,
+                     *         86
+                     *       ],
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "id": 506,
+                     *           "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1768,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 2,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 2,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 2,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-3482-mwzmly5y-wsa5y",
+                     *           "total": 50,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "id": 507,
+                     *           "name": "Test T-3482-mwzmly5y-ha72z",
+                     *           "parentId": null,
+                     *           "price": 25,
+                     *           "productId": 1769,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 1,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 1,
+                     *           "qtyToInvoice": 0,
+                     *           "qtyToRefund": 1,
+                     *           "qtyToShip": 0,
+                     *           "sku": "T-3482-mwzmly5y-ha72z",
+                     *           "total": 25,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 35,
+                     *           "createdAt": "2026-11-27T23:42:16.965Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 116,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         },
+                     *         {
+                     *           "amount": 75,
+                     *           "createdAt": "2026-11-27T23:42:17.013Z",
+                     *           "currencyCode": "USD",
+                     *           "id": 117,
+                     *           "kind": "capture",
+                     *           "message": null,
+                     *           "offline": true,
+                     *           "provider": "cashondelivery",
+                     *           "reference": null,
+                     *           "refundId": null,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "refundIds": [],
+                     *       "shipmentIds": [
+                     *         40,
+                     *         41
+                     *       ],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "completed",
+                     *       "subTotal": 100,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 3,
+                     *       "totalQtyOrdered": 4,
+                     *       "updatedAt": "2026-11-27T23:42:17.115Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
@@ -14111,7 +19470,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -14126,6 +19488,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "adjustmentFee": 0,
+                     *           "adjustmentRefund": 0,
+                     *           "createdAt": "2026-11-27T23:42:17.195Z",
+                     *           "grandTotal": 75,
+                     *           "id": 39,
+                     *           "items": [
+                     *             {
+                     *               "id": 39,
+                     *               "orderItemId": 506,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             },
+                     *             {
+                     *               "id": 40,
+                     *               "orderItemId": 507,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "shippingAmount": 0,
+                     *           "state": "refunded",
+                     *           "subTotal": 75,
+                     *           "totalQty": 3,
+                     *           "updatedAt": "2026-11-27T23:42:17.195Z"
+                     *         },
+                     *         {
+                     *           "adjustmentFee": 0,
+                     *           "adjustmentRefund": 0,
+                     *           "createdAt": "2026-11-27T23:42:17.143Z",
+                     *           "grandTotal": 25,
+                     *           "id": 38,
+                     *           "items": [
+                     *             {
+                     *               "id": 38,
+                     *               "orderItemId": 506,
+                     *               "qty": 1,
+                     *               "total": 25
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "shippingAmount": 0,
+                     *           "state": "refunded",
+                     *           "subTotal": 25,
+                     *           "totalQty": 1,
+                     *           "updatedAt": "2026-11-27T23:42:17.143Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 37
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminRefund"][];
                         meta: components["schemas"]["ListMeta"];
@@ -14184,6 +19608,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 39 */
                 id: number;
             };
             cookie?: never;
@@ -14198,6 +19623,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adjustmentFee": 0,
+                     *       "adjustmentRefund": 0,
+                     *       "createdAt": "2026-11-27T23:25:15.517Z",
+                     *       "grandTotal": 75,
+                     *       "id": 39,
+                     *       "items": [
+                     *         {
+                     *           "id": 39,
+                     *           "orderItemId": 504,
+                     *           "qty": 1,
+                     *           "total": 25
+                     *         },
+                     *         {
+                     *           "id": 40,
+                     *           "orderItemId": 505,
+                     *           "qty": 1,
+                     *           "total": 25
+                     *         }
+                     *       ],
+                     *       "orderId": 461,
+                     *       "orderIncrementId": "000000461",
+                     *       "shippingAmount": 0,
+                     *       "state": "refunded",
+                     *       "subTotal": 75,
+                     *       "totalQty": 3,
+                     *       "updatedAt": "2026-11-27T23:25:15.517Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminRefund"];
                 };
             };
@@ -14260,7 +19715,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -14275,6 +19733,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "f_t3482xmwzmlyodx8",
+                     *           "createdAt": "2026-11-27T23:42:17.308Z",
+                     *           "id": 5,
+                     *           "isRequired": false,
+                     *           "label": "Field 0",
+                     *           "options": null,
+                     *           "position": 0,
+                     *           "type": "text",
+                     *           "updatedAt": "2026-11-27T23:42:17.308Z",
+                     *           "valueCount": 0
+                     *         },
+                     *         {
+                     *           "code": "f_t3482xmwzmlyr9x13",
+                     *           "createdAt": "2026-11-27T23:42:17.401Z",
+                     *           "id": 6,
+                     *           "isRequired": false,
+                     *           "label": "Field 1",
+                     *           "options": null,
+                     *           "position": 0,
+                     *           "type": "text",
+                     *           "updatedAt": "2026-11-27T23:42:17.401Z",
+                     *           "valueCount": 0
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminReturnCustomField"][];
                         meta: components["schemas"]["ListMeta"];
@@ -14340,6 +19834,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "f_t1154xmwzmbgosx8",
+                 *       "label": "Box",
+                 *       "options": [
+                 *         "intact",
+                 *         "damaged"
+                 *       ],
+                 *       "type": "select"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminReturnCustomFieldInput"];
             };
         };
@@ -14354,6 +19859,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "f_t1154xmwzmbgosx8",
+                     *       "createdAt": "2026-11-27T23:34:07.442Z",
+                     *       "id": 1,
+                     *       "isRequired": false,
+                     *       "label": "Box",
+                     *       "options": [
+                     *         "intact",
+                     *         "damaged"
+                     *       ],
+                     *       "position": 0,
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:34:07.442Z",
+                     *       "valueCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnCustomField"];
                 };
             };
@@ -14436,6 +19958,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -14450,6 +19973,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "f_t29303xmwzm02csx8",
+                     *       "createdAt": "2026-11-27T23:25:15.643Z",
+                     *       "id": 5,
+                     *       "isRequired": false,
+                     *       "label": "Field 0",
+                     *       "options": null,
+                     *       "position": 0,
+                     *       "type": "text",
+                     *       "updatedAt": "2026-11-27T23:25:15.643Z",
+                     *       "valueCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnCustomField"];
                 };
             };
@@ -14508,6 +20045,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -14520,6 +20058,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "message": "Return Custom Field 1 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedReturnCustomField"];
                 };
             };
@@ -14623,12 +20168,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Box state"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminReturnCustomFieldBody"];
             };
         };
@@ -14641,6 +20192,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "f_t1154xmwzmbgosx8",
+                     *       "createdAt": "2026-11-27T23:34:07.442Z",
+                     *       "id": 1,
+                     *       "isRequired": false,
+                     *       "label": "Box state",
+                     *       "options": [
+                     *         "intact",
+                     *         "damaged"
+                     *       ],
+                     *       "position": 0,
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:34:07.494Z",
+                     *       "valueCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnCustomField"];
                 };
             };
@@ -14739,7 +20307,10 @@ export interface operations {
     adminReturnReasons: {
         parameters: {
             query?: {
-                /** @description Exact match. */
+                /**
+                 * @description Exact match.
+                 * @example true
+                 */
                 status?: boolean;
                 /** @description Exact match. */
                 resolution_type?: string;
@@ -14763,6 +20334,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:33:13.025Z",
+                     *           "id": 1,
+                     *           "position": 1,
+                     *           "resolutionType": "return",
+                     *           "returnCount": 0,
+                     *           "status": true,
+                     *           "title": "Wrong size",
+                     *           "updatedAt": "2026-11-27T23:33:13.025Z"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:33:13.025Z",
+                     *           "id": 2,
+                     *           "position": 2,
+                     *           "resolutionType": "both",
+                     *           "returnCount": 0,
+                     *           "status": true,
+                     *           "title": "Item arrived damaged",
+                     *           "updatedAt": "2026-11-27T23:33:13.025Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 5
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminReturnReason"][];
                         meta: components["schemas"]["ListMeta"];
@@ -14828,6 +20431,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Unused"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminReturnReasonInput"];
             };
         };
@@ -14842,6 +20450,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:34:07.344Z",
+                     *       "id": 7,
+                     *       "position": 0,
+                     *       "resolutionType": "both",
+                     *       "returnCount": 0,
+                     *       "status": true,
+                     *       "title": "Unused",
+                     *       "updatedAt": "2026-11-27T23:34:07.344Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnReason"];
                 };
             };
@@ -14924,6 +20544,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -14938,6 +20559,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:00:49.413Z",
+                     *       "id": 1,
+                     *       "position": 1,
+                     *       "resolutionType": "return",
+                     *       "returnCount": 0,
+                     *       "status": true,
+                     *       "title": "Wrong size",
+                     *       "updatedAt": "2026-11-27T23:00:49.413Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnReason"];
                 };
             };
@@ -14996,6 +20629,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 7 */
                 id: number;
             };
             cookie?: never;
@@ -15008,6 +20642,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "message": "Return Reason 7 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedReturnReason"];
                 };
             };
@@ -15111,12 +20752,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminReturnReasonBody"];
             };
         };
@@ -15129,6 +20776,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:34:07.269Z",
+                     *       "id": 6,
+                     *       "position": 7,
+                     *       "resolutionType": "return",
+                     *       "returnCount": 0,
+                     *       "status": false,
+                     *       "title": "Arrived late",
+                     *       "updatedAt": "2026-11-27T23:34:07.294Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnReason"];
                 };
             };
@@ -15234,7 +20893,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -15249,6 +20911,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "builtIn": true,
+                     *           "code": "pending",
+                     *           "color": "#F59E0B",
+                     *           "createdAt": "2026-11-27T23:33:13.024Z",
+                     *           "id": 1,
+                     *           "returnCount": 49,
+                     *           "title": "Pending",
+                     *           "updatedAt": "2026-11-27T23:34:07.618Z"
+                     *         },
+                     *         {
+                     *           "builtIn": true,
+                     *           "code": "accepted",
+                     *           "color": "#3B82F6",
+                     *           "createdAt": "2026-11-27T23:33:13.024Z",
+                     *           "id": 2,
+                     *           "returnCount": 11,
+                     *           "title": "Accepted",
+                     *           "updatedAt": "2026-11-27T23:33:13.024Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 9
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminReturnStatus"][];
                         meta: components["schemas"]["ListMeta"];
@@ -15314,6 +21008,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "st_t1154xmwzmbgmzx7",
+                 *       "color": "#123456",
+                 *       "title": "On hold"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminReturnStatusInput"];
             };
         };
@@ -15328,6 +21029,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "builtIn": false,
+                     *       "code": "st_t1154xmwzmbgmzx7",
+                     *       "color": "#123456",
+                     *       "createdAt": "2026-11-27T23:34:07.366Z",
+                     *       "id": 10,
+                     *       "returnCount": 0,
+                     *       "title": "On hold",
+                     *       "updatedAt": "2026-11-27T23:34:07.366Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnStatus"];
                 };
             };
@@ -15410,6 +21123,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15424,6 +21138,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "builtIn": true,
+                     *       "code": "pending",
+                     *       "color": "#F59E0B",
+                     *       "createdAt": "2026-11-27T23:00:49.411Z",
+                     *       "id": 1,
+                     *       "returnCount": 49,
+                     *       "title": "Pending",
+                     *       "updatedAt": "2026-11-27T23:03:20.166Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnStatus"];
                 };
             };
@@ -15482,6 +21208,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 10 */
                 id: number;
             };
             cookie?: never;
@@ -15494,6 +21221,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 10,
+                     *       "message": "Return Status 10 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedReturnStatus"];
                 };
             };
@@ -15597,12 +21331,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "color": "#F59E0C"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminReturnStatusBody"];
             };
         };
@@ -15615,6 +21355,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "builtIn": true,
+                     *       "code": "pending",
+                     *       "color": "#F59E0C",
+                     *       "createdAt": "2026-11-27T23:33:13.024Z",
+                     *       "id": 1,
+                     *       "returnCount": 1,
+                     *       "title": "Pending",
+                     *       "updatedAt": "2026-11-27T23:34:07.395Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturnStatus"];
                 };
             };
@@ -15728,7 +21480,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -15743,6 +21498,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "canClose": true,
+                     *           "canReopen": false,
+                     *           "createdAt": "2026-11-27T23:42:16.425Z",
+                     *           "customAttributes": [
+                     *             {
+                     *               "code": "f_t3482xmwzmlyodx8",
+                     *               "field_id": 5,
+                     *               "label": "Field 0",
+                     *               "type": "text",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "code": "f_t3482xmwzmlyr9x13",
+                     *               "field_id": 6,
+                     *               "label": "Field 1",
+                     *               "type": "text",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "customerId": 665,
+                     *           "id": 201,
+                     *           "images": [],
+                     *           "information": "It does not fit.",
+                     *           "isExpired": false,
+                     *           "item": {
+                     *             "id": 201,
+                     *             "name": "Test T-3482-mwzmlxrj-tminl",
+                     *             "order_item_id": 498,
+                     *             "quantity": 1,
+                     *             "reason": "Wrong size",
+                     *             "reason_id": 1,
+                     *             "resolution": "return",
+                     *             "sku": "T-3482-mwzmlxrj-tminl",
+                     *             "variant_id": null
+                     *           },
+                     *           "messagesCount": 0,
+                     *           "orderId": 460,
+                     *           "orderIncrementId": "000000460",
+                     *           "packageCondition": "unopened",
+                     *           "statusColor": "#F59E0B",
+                     *           "statusId": 1,
+                     *           "statusTitle": "Pending",
+                     *           "updatedAt": "2026-11-27T23:42:16.425Z"
+                     *         },
+                     *         {
+                     *           "canClose": true,
+                     *           "canReopen": false,
+                     *           "createdAt": "2026-11-27T23:42:16.376Z",
+                     *           "customAttributes": [
+                     *             {
+                     *               "code": "f_t3482xmwzmlyodx8",
+                     *               "field_id": 5,
+                     *               "label": "Field 0",
+                     *               "type": "text",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "code": "f_t3482xmwzmlyr9x13",
+                     *               "field_id": 6,
+                     *               "label": "Field 1",
+                     *               "type": "text",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "customerId": 665,
+                     *           "id": 200,
+                     *           "images": [],
+                     *           "information": "It does not fit.",
+                     *           "isExpired": false,
+                     *           "item": {
+                     *             "id": 200,
+                     *             "name": "Test T-3482-mwzmlxq8-tp1gc",
+                     *             "order_item_id": 497,
+                     *             "quantity": 1,
+                     *             "reason": "Wrong size",
+                     *             "reason_id": 1,
+                     *             "resolution": "return",
+                     *             "sku": "T-3482-mwzmlxq8-tp1gc",
+                     *             "variant_id": null
+                     *           },
+                     *           "messagesCount": 3,
+                     *           "orderId": 460,
+                     *           "orderIncrementId": "000000460",
+                     *           "packageCondition": "unopened",
+                     *           "statusColor": "#F59E0B",
+                     *           "statusId": 1,
+                     *           "statusTitle": "Pending",
+                     *           "updatedAt": "2026-11-27T23:42:16.508Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 5,
+                     *         "perPage": 50,
+                     *         "total": 201
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminReturn"][];
                         meta: components["schemas"]["ListMeta"];
@@ -15801,6 +21658,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 197 */
                 id: number;
             };
             cookie?: never;
@@ -15815,6 +21673,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:12.322Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 633,
+                     *       "id": 197,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 197,
+                     *         "name": "Item HID3191XMWZMKKIUX26",
+                     *         "order_item_id": 487,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "HID3191XMWZMKKIUX26",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 450,
+                     *       "orderIncrementId": "ORD3191xmwzmkkj2x29",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#F59E0B",
+                     *       "statusId": 1,
+                     *       "statusTitle": "Pending",
+                     *       "updatedAt": "2026-11-27T23:41:12.322Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -15873,6 +21763,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 199 */
                 id: number;
             };
             cookie?: never;
@@ -15887,6 +21778,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:39.032Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 654,
+                     *       "id": 199,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 199,
+                     *         "name": "Test T-3293-mwzml500-33s9k",
+                     *         "order_item_id": 489,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-3293-mwzml500-33s9k",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 452,
+                     *       "orderIncrementId": "000000452",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#3B82F6",
+                     *       "statusId": 2,
+                     *       "statusTitle": "Accepted",
+                     *       "updatedAt": "2026-11-27T23:41:39.091Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -15981,6 +21904,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 199 */
                 id: number;
             };
             cookie?: never;
@@ -15995,6 +21919,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:39.032Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 654,
+                     *       "id": 199,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 199,
+                     *         "name": "Test T-3293-mwzml500-33s9k",
+                     *         "order_item_id": 489,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-3293-mwzml500-33s9k",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 452,
+                     *       "orderIncrementId": "000000452",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#8B5CF6",
+                     *       "statusId": 4,
+                     *       "statusTitle": "Awaiting",
+                     *       "updatedAt": "2026-11-27T23:41:39.156Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16089,6 +22045,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 193 */
                 id: number;
             };
             cookie?: never;
@@ -16103,6 +22060,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:11.196Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 629,
+                     *       "id": 193,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 193,
+                     *         "name": "Item HID3191XMWZMKJNSX10",
+                     *         "order_item_id": 483,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "cancel_items",
+                     *         "sku": "HID3191XMWZMKJNSX10",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 446,
+                     *       "orderIncrementId": "ORD3191xmwzmkjo1x13",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#6B7280",
+                     *       "statusId": 8,
+                     *       "statusTitle": "Item canceled",
+                     *       "updatedAt": "2026-11-27T23:41:11.271Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16197,6 +22186,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 192 */
                 id: number;
             };
             cookie?: never;
@@ -16211,6 +22201,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": false,
+                     *       "canReopen": true,
+                     *       "createdAt": "2026-11-27T23:41:11.100Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 628,
+                     *       "id": 192,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 192,
+                     *         "name": "Item HID3191XMWZMKJKNX6",
+                     *         "order_item_id": 482,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "HID3191XMWZMKJKNX6",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 445,
+                     *       "orderIncrementId": "ORD3191xmwzmkjlbx9",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#EF4444",
+                     *       "statusId": 7,
+                     *       "statusTitle": "Declined",
+                     *       "updatedAt": "2026-11-27T23:41:11.137Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16305,6 +22327,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 199 */
                 id: number;
             };
             cookie?: never;
@@ -16319,6 +22342,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:39.032Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 654,
+                     *       "id": 199,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 199,
+                     *         "name": "Test T-3293-mwzml500-33s9k",
+                     *         "order_item_id": 489,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-3293-mwzml500-33s9k",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 452,
+                     *       "orderIncrementId": "000000452",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#6366F1",
+                     *       "statusId": 5,
+                     *       "statusTitle": "Dispatched package",
+                     *       "updatedAt": "2026-11-27T23:41:39.215Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16413,6 +22468,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 191 */
                 id: number;
             };
             cookie?: never;
@@ -16427,6 +22483,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:10.318Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 627,
+                     *       "id": 191,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 191,
+                     *         "name": "Item HID3191XMWZMKIXLX2",
+                     *         "order_item_id": 481,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "HID3191XMWZMKIXLX2",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 444,
+                     *       "orderIncrementId": "ORD3191xmwzmkiz7x5",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#0EA5E9",
+                     *       "statusId": 6,
+                     *       "statusTitle": "Received package",
+                     *       "updatedAt": "2026-11-27T23:41:10.850Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16521,12 +22609,18 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 193 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Refund on its way."
+                 *     }
+                 */
                 "application/json": components["schemas"]["replyAdminReturnBody"];
             };
         };
@@ -16539,6 +22633,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:11.196Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 629,
+                     *       "id": 193,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 193,
+                     *         "name": "Item HID3191XMWZMKJNSX10",
+                     *         "order_item_id": 483,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "cancel_items",
+                     *         "sku": "HID3191XMWZMKJNSX10",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 1,
+                     *       "orderId": 446,
+                     *       "orderIncrementId": "ORD3191xmwzmkjo1x13",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#6B7280",
+                     *       "statusId": 8,
+                     *       "statusTitle": "Item canceled",
+                     *       "updatedAt": "2026-11-27T23:41:11.321Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16633,6 +22759,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 191 */
                 id: number;
             };
             cookie?: never;
@@ -16647,6 +22774,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": false,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:41:10.318Z",
+                     *       "customAttributes": [],
+                     *       "customerId": 627,
+                     *       "id": 191,
+                     *       "images": [],
+                     *       "information": "Too small",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 191,
+                     *         "name": "Item HID3191XMWZMKIXLX2",
+                     *         "order_item_id": 481,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "HID3191XMWZMKIXLX2",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 444,
+                     *       "orderIncrementId": "ORD3191xmwzmkiz7x5",
+                     *       "packageCondition": null,
+                     *       "statusColor": "#10B981",
+                     *       "statusId": 3,
+                     *       "statusTitle": "Solved",
+                     *       "updatedAt": "2026-11-27T23:41:10.956Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminReturn"];
                 };
             };
@@ -16743,7 +22902,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -16758,6 +22920,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "carrierCode": null,
+                     *           "carrierTitle": "UPS",
+                     *           "createdAt": "2026-11-27T23:42:17.103Z",
+                     *           "id": 41,
+                     *           "items": [
+                     *             {
+                     *               "id": 43,
+                     *               "orderItemId": 506,
+                     *               "qty": 1
+                     *             },
+                     *             {
+                     *               "id": 44,
+                     *               "orderItemId": 507,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "totalQty": 2,
+                     *           "trackNumber": "1Z3482xmwzmlygyx5",
+                     *           "updatedAt": "2026-11-27T23:42:17.103Z"
+                     *         },
+                     *         {
+                     *           "carrierCode": null,
+                     *           "carrierTitle": "UPS",
+                     *           "createdAt": "2026-11-27T23:42:17.047Z",
+                     *           "id": 40,
+                     *           "items": [
+                     *             {
+                     *               "id": 42,
+                     *               "orderItemId": 506,
+                     *               "qty": 1
+                     *             }
+                     *           ],
+                     *           "orderId": 463,
+                     *           "orderIncrementId": "000000463",
+                     *           "totalQty": 1,
+                     *           "trackNumber": "1Z3482xmwzmlygyx5",
+                     *           "updatedAt": "2026-11-27T23:42:17.047Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 41
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminShipment"][];
                         meta: components["schemas"]["ListMeta"];
@@ -16816,6 +23031,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 41 */
                 id: number;
             };
             cookie?: never;
@@ -16830,6 +23046,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "carrierCode": null,
+                     *       "carrierTitle": "UPS",
+                     *       "createdAt": "2026-11-27T23:25:15.414Z",
+                     *       "id": 41,
+                     *       "items": [
+                     *         {
+                     *           "id": 43,
+                     *           "orderItemId": 504,
+                     *           "qty": 1
+                     *         },
+                     *         {
+                     *           "id": 44,
+                     *           "orderItemId": 505,
+                     *           "qty": 1
+                     *         }
+                     *       ],
+                     *       "orderId": 461,
+                     *       "orderIncrementId": "000000461",
+                     *       "totalQty": 2,
+                     *       "trackNumber": "1Z29303xmwzm023nx5",
+                     *       "updatedAt": "2026-11-27T23:25:15.414Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminShipment"];
                 };
             };
@@ -16888,12 +23129,19 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 35 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "carrierTitle": "DHL",
+                 *       "trackNumber": "JD0002"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminShipmentBody"];
             };
         };
@@ -16906,6 +23154,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "carrierCode": null,
+                     *       "carrierTitle": "DHL",
+                     *       "createdAt": "2026-11-27T23:41:01.687Z",
+                     *       "id": 35,
+                     *       "items": [
+                     *         {
+                     *           "id": 37,
+                     *           "orderItemId": 462,
+                     *           "qty": 2
+                     *         }
+                     *       ],
+                     *       "orderId": 425,
+                     *       "orderIncrementId": "ORD3157xmwzmkcbux27",
+                     *       "totalQty": 2,
+                     *       "trackNumber": "JD0002",
+                     *       "updatedAt": "2026-11-27T23:41:01.708Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminShipment"];
                 };
             };
@@ -17024,6 +23292,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "baseCurrency": "USD",
+                     *           "code": "default",
+                     *           "createdAt": "2026-11-27T23:33:12.981Z",
+                     *           "currencies": [
+                     *             "EUR",
+                     *             "USD"
+                     *           ],
+                     *           "defaultLocale": "en",
+                     *           "description": "The demo storefront",
+                     *           "hostname": "localhost",
+                     *           "id": 1,
+                     *           "locales": [
+                     *             "en",
+                     *             "fr"
+                     *           ],
+                     *           "name": "Default Store",
+                     *           "rootCategoryId": 1,
+                     *           "timezone": "UTC",
+                     *           "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *         },
+                     *         {
+                     *           "baseCurrency": "USD",
+                     *           "code": "b2b",
+                     *           "createdAt": "2026-11-27T23:33:12.985Z",
+                     *           "currencies": [
+                     *             "USD"
+                     *           ],
+                     *           "defaultLocale": "en",
+                     *           "description": "Wholesale storefront with a small assortment",
+                     *           "hostname": null,
+                     *           "id": 2,
+                     *           "locales": [
+                     *             "en"
+                     *           ],
+                     *           "name": "B2B Store",
+                     *           "rootCategoryId": 1,
+                     *           "timezone": "UTC",
+                     *           "updatedAt": "2026-11-27T23:33:12.985Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 4
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminChannel"][];
                         meta: components["schemas"]["ListMeta"];
@@ -17089,6 +23409,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "baseCurrency": "USD",
+                 *       "code": "ch-ivsviu",
+                 *       "currencies": [
+                 *         "USD",
+                 *         "ELH"
+                 *       ],
+                 *       "defaultLocale": "en",
+                 *       "locales": [
+                 *         "en",
+                 *         "ig_YW"
+                 *       ],
+                 *       "name": "Test channel"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminChannelInput"];
             };
         };
@@ -17103,6 +23439,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrency": "USD",
+                     *       "code": "ch-ivsviu",
+                     *       "createdAt": "2026-11-27T23:38:02.900Z",
+                     *       "currencies": [
+                     *         "ELH",
+                     *         "USD"
+                     *       ],
+                     *       "defaultLocale": "en",
+                     *       "description": null,
+                     *       "hostname": null,
+                     *       "id": 6,
+                     *       "locales": [
+                     *         "en",
+                     *         "ig_YW"
+                     *       ],
+                     *       "name": "Test channel",
+                     *       "rootCategoryId": null,
+                     *       "timezone": null,
+                     *       "updatedAt": "2026-11-27T23:38:02.900Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminChannel"];
                 };
             };
@@ -17185,6 +23544,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -17199,6 +23559,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrency": "USD",
+                     *       "code": "default",
+                     *       "createdAt": "2026-11-27T23:00:49.339Z",
+                     *       "currencies": [
+                     *         "EUR",
+                     *         "USD"
+                     *       ],
+                     *       "defaultLocale": "en",
+                     *       "description": "The demo storefront",
+                     *       "hostname": "localhost",
+                     *       "id": 1,
+                     *       "locales": [
+                     *         "en",
+                     *         "fr"
+                     *       ],
+                     *       "name": "Default Store",
+                     *       "rootCategoryId": 1,
+                     *       "timezone": "UTC",
+                     *       "updatedAt": "2026-11-27T23:00:49.339Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminChannel"];
                 };
             };
@@ -17257,6 +23640,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -17269,6 +23653,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "message": "Channel 5 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedChannel"];
                 };
             };
@@ -17372,12 +23763,22 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "locales": [
+                 *         "en",
+                 *         "sf_PW"
+                 *       ],
+                 *       "name": "Renamed channel"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminChannelBody"];
             };
         };
@@ -17390,6 +23791,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrency": "USD",
+                     *       "code": "held-zhvild",
+                     *       "createdAt": "2026-11-27T23:35:20.599Z",
+                     *       "currencies": [
+                     *         "USD"
+                     *       ],
+                     *       "defaultLocale": "en",
+                     *       "description": null,
+                     *       "hostname": null,
+                     *       "id": 5,
+                     *       "locales": [
+                     *         "en",
+                     *         "sf_PW"
+                     *       ],
+                     *       "name": "Renamed channel",
+                     *       "rootCategoryId": null,
+                     *       "timezone": null,
+                     *       "updatedAt": "2026-11-27T23:35:23.705Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminChannel"];
                 };
             };
@@ -17497,7 +23920,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -17512,6 +23938,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "channel": null,
+                     *           "code": "cart.tx3066xmwzmk2pfx7",
+                     *           "createdAt": "2026-11-27T23:40:49.204Z",
+                     *           "id": 13,
+                     *           "type": "string",
+                     *           "updatedAt": "2026-11-27T23:40:49.204Z",
+                     *           "value": "cart"
+                     *         },
+                     *         {
+                     *           "channel": null,
+                     *           "code": "lock.mine3066xmwzmk2iix1",
+                     *           "createdAt": "2026-11-27T23:40:49.079Z",
+                     *           "id": 9,
+                     *           "type": "string",
+                     *           "updatedAt": "2026-11-27T23:40:49.079Z",
+                     *           "value": "kept"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 11
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminConfigValue"][];
                         meta: components["schemas"]["ListMeta"];
@@ -17577,6 +24033,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel": "rw-t1154xmwzmbgxsx14",
+                 *       "code": "rma.return_period_days",
+                 *       "value": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminConfigValueInput"];
             };
         };
@@ -17591,6 +24054,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "rw-t1154xmwzmbgxsx14",
+                     *       "code": "rma.return_period_days",
+                     *       "createdAt": "2026-11-27T23:34:07.950Z",
+                     *       "id": 2,
+                     *       "type": "integer",
+                     *       "updatedAt": "2026-11-27T23:34:07.950Z",
+                     *       "value": "2"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminConfigValue"];
                 };
             };
@@ -17673,6 +24147,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 13 */
                 id: number;
             };
             cookie?: never;
@@ -17687,6 +24162,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": null,
+                     *       "code": "cart.tx28449xmwzlxihux7",
+                     *       "createdAt": "2026-11-27T23:23:16.578Z",
+                     *       "id": 13,
+                     *       "type": "string",
+                     *       "updatedAt": "2026-11-27T23:23:16.578Z",
+                     *       "value": "cart"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminConfigValue"];
                 };
             };
@@ -17745,6 +24231,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -17757,6 +24244,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "message": "Config Value 2 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedConfigValue"];
                 };
             };
@@ -17860,12 +24354,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "value": "45"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminConfigValueBody"];
             };
         };
@@ -17878,6 +24378,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "rw-t1154xmwzmbgxsx14",
+                     *       "code": "rma.return_period_days",
+                     *       "createdAt": "2026-11-27T23:34:07.950Z",
+                     *       "id": 2,
+                     *       "type": "integer",
+                     *       "updatedAt": "2026-11-27T23:34:07.985Z",
+                     *       "value": "45"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminConfigValue"];
                 };
             };
@@ -18000,6 +24511,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "AF",
+                     *           "id": 17,
+                     *           "name": "Afghanistan",
+                     *           "stateCount": 0
+                     *         },
+                     *         {
+                     *           "code": "AL",
+                     *           "id": 20,
+                     *           "name": "Albania",
+                     *           "stateCount": 0
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 25,
+                     *         "perPage": 10,
+                     *         "total": 249
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCountry"][];
                         meta: components["schemas"]["ListMeta"];
@@ -18065,6 +24600,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "AA",
+                 *       "name": "Heldland"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCountryInput"];
             };
         };
@@ -18077,6 +24618,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "AA",
+                     *       "id": 252,
+                     *       "name": "Heldland",
+                     *       "stateCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountry"];
                 };
             };
@@ -18159,6 +24708,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 17 */
                 id: number;
             };
             cookie?: never;
@@ -18171,6 +24721,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "AF",
+                     *       "id": 17,
+                     *       "name": "Afghanistan",
+                     *       "stateCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountry"];
                 };
             };
@@ -18226,6 +24784,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 250 */
                 id: number;
             };
             cookie?: never;
@@ -18238,6 +24797,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 250,
+                     *       "message": "Country 250 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCountry"];
                 };
             };
@@ -18329,12 +24895,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 250 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Renamed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCountryBody"];
             };
         };
@@ -18345,6 +24917,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "OC",
+                     *       "id": 250,
+                     *       "name": "Renamed",
+                     *       "stateCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountry"];
                 };
             };
@@ -18443,7 +25023,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -18458,6 +25041,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "AL",
+                     *           "countryCode": "US",
+                     *           "countryId": 1,
+                     *           "id": 1,
+                     *           "name": "Alabama"
+                     *         },
+                     *         {
+                     *           "code": "AK",
+                     *           "countryCode": "US",
+                     *           "countryId": 1,
+                     *           "id": 2,
+                     *           "name": "Alaska"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 3,
+                     *         "perPage": 50,
+                     *         "total": 102
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCountryState"][];
                         meta: components["schemas"]["ListMeta"];
@@ -18523,6 +25132,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "NO",
+                 *       "countryId": 250,
+                 *       "name": "North"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCountryStateInput"];
             };
         };
@@ -18535,6 +25151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "NO",
+                     *       "countryCode": "OC",
+                     *       "countryId": 250,
+                     *       "id": 103,
+                     *       "name": "North"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountryState"];
                 };
             };
@@ -18617,6 +25242,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -18629,6 +25255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "AL",
+                     *       "countryCode": "US",
+                     *       "countryId": 1,
+                     *       "id": 1,
+                     *       "name": "Alabama"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountryState"];
                 };
             };
@@ -18684,6 +25319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 103 */
                 id: number;
             };
             cookie?: never;
@@ -18696,6 +25332,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 103,
+                     *       "message": "Country State 103 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCountryState"];
                 };
             };
@@ -18787,12 +25430,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Alabama"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCountryStateBody"];
             };
         };
@@ -18803,6 +25452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "AL",
+                     *       "countryCode": "US",
+                     *       "countryId": 1,
+                     *       "id": 1,
+                     *       "name": "Alabama"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCountryState"];
                 };
             };
@@ -18897,7 +25555,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -18912,6 +25573,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "USD",
+                     *           "createdAt": "2026-11-27T23:33:11.874Z",
+                     *           "decimals": 2,
+                     *           "exchangeRate": null,
+                     *           "id": 1,
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "updatedAt": "2026-11-27T23:33:11.874Z"
+                     *         },
+                     *         {
+                     *           "code": "EUR",
+                     *           "createdAt": "2026-11-27T23:33:11.875Z",
+                     *           "decimals": 2,
+                     *           "exchangeRate": 0.92,
+                     *           "id": 2,
+                     *           "name": "Euro",
+                     *           "symbol": "€",
+                     *           "updatedAt": "2026-11-27T23:33:11.875Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminCurrency"][];
                         meta: components["schemas"]["ListMeta"];
@@ -18977,6 +25670,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "ELH",
+                 *       "decimals": 2,
+                 *       "name": "Test",
+                 *       "symbol": "T$"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminCurrencyInput"];
             };
         };
@@ -18991,6 +25692,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "ELH",
+                     *       "createdAt": "2026-11-27T23:38:02.805Z",
+                     *       "decimals": 2,
+                     *       "exchangeRate": null,
+                     *       "id": 3,
+                     *       "name": "Test",
+                     *       "symbol": "T$",
+                     *       "updatedAt": "2026-11-27T23:38:02.805Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCurrency"];
                 };
             };
@@ -19073,6 +25786,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -19087,6 +25801,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "USD",
+                     *       "createdAt": "2026-11-27T23:00:47.595Z",
+                     *       "decimals": 2,
+                     *       "exchangeRate": null,
+                     *       "id": 1,
+                     *       "name": "US Dollar",
+                     *       "symbol": "$",
+                     *       "updatedAt": "2026-11-27T23:00:47.595Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCurrency"];
                 };
             };
@@ -19145,6 +25871,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -19157,6 +25884,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "message": "Currency 3 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedCurrency"];
                 };
             };
@@ -19260,12 +25994,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 9 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Test dollar (old)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminCurrencyBody"];
             };
         };
@@ -19278,6 +26018,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "HBU",
+                     *       "createdAt": "2026-11-27T23:41:38.033Z",
+                     *       "decimals": 2,
+                     *       "exchangeRate": null,
+                     *       "id": 9,
+                     *       "name": "Test dollar (old)",
+                     *       "symbol": "T$",
+                     *       "updatedAt": "2026-11-27T23:41:38.069Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCurrency"];
                 };
             };
@@ -19381,7 +26133,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 1
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -19396,6 +26151,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:33:11.877Z",
+                     *           "currencyCode": "EUR",
+                     *           "currencyId": 2,
+                     *           "id": 1,
+                     *           "rate": 0.92,
+                     *           "updatedAt": "2026-11-27T23:33:11.877Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminExchangeRate"][];
                         meta: components["schemas"]["ListMeta"];
@@ -19461,6 +26236,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currencyId": 3,
+                 *       "rate": 1.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminExchangeRateInput"];
             };
         };
@@ -19475,6 +26256,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:38:02.848Z",
+                     *       "currencyCode": "ELH",
+                     *       "currencyId": 3,
+                     *       "id": 2,
+                     *       "rate": 1.5,
+                     *       "updatedAt": "2026-11-27T23:38:02.848Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminExchangeRate"];
                 };
             };
@@ -19557,6 +26348,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -19571,6 +26363,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:00:47.612Z",
+                     *       "currencyCode": "EUR",
+                     *       "currencyId": 2,
+                     *       "id": 1,
+                     *       "rate": 0.92,
+                     *       "updatedAt": "2026-11-27T23:00:47.612Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminExchangeRate"];
                 };
             };
@@ -19629,6 +26431,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 20 */
                 id: number;
             };
             cookie?: never;
@@ -19641,6 +26444,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 20,
+                     *       "message": "Exchange Rate 20 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedExchangeRate"];
                 };
             };
@@ -19744,12 +26554,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 20 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "rate": 1.45
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminExchangeRateBody"];
             };
         };
@@ -19762,6 +26578,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:41:38.099Z",
+                     *       "currencyCode": "HBU",
+                     *       "currencyId": 9,
+                     *       "id": 20,
+                     *       "rate": 1.45,
+                     *       "updatedAt": "2026-11-27T23:41:38.127Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminExchangeRate"];
                 };
             };
@@ -19869,7 +26695,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -19884,6 +26713,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "adminEmail": "admin@example.com",
+                     *           "adminId": 1,
+                     *           "allowedIps": [],
+                     *           "createdAt": "2026-11-27T23:42:16.629Z",
+                     *           "createdById": 1,
+                     *           "expiresAt": "2027-11-27T23:42:16.627Z",
+                     *           "id": 278,
+                     *           "lastUsedAt": "2026-11-27T23:42:16.694Z",
+                     *           "name": "token3482xmwzmly5vx3",
+                     *           "permissions": [],
+                     *           "rateLimit": null,
+                     *           "revokedAt": null,
+                     *           "scope": "all",
+                     *           "status": "active",
+                     *           "token": null,
+                     *           "updatedAt": "2026-11-27T23:42:16.697Z"
+                     *         },
+                     *         {
+                     *           "adminEmail": "admin@example.com",
+                     *           "adminId": 1,
+                     *           "allowedIps": [],
+                     *           "createdAt": "2026-11-27T23:42:07.453Z",
+                     *           "createdById": 1,
+                     *           "expiresAt": "2027-11-27T23:42:07.450Z",
+                     *           "id": 277,
+                     *           "lastUsedAt": "2026-11-27T23:42:08.474Z",
+                     *           "name": "token3459xmwzmlr2yx2",
+                     *           "permissions": [],
+                     *           "rateLimit": null,
+                     *           "revokedAt": null,
+                     *           "scope": "all",
+                     *           "status": "active",
+                     *           "token": null,
+                     *           "updatedAt": "2026-11-27T23:42:08.487Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 6,
+                     *         "perPage": 50,
+                     *         "total": 270
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminIntegrationToken"][];
                         meta: components["schemas"]["ListMeta"];
@@ -19949,6 +26826,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "allowedIps": [
+                 *         "127.0.0.1",
+                 *         "10.0.0.0/8"
+                 *       ],
+                 *       "name": "issued1190xmwzmbvjhx2",
+                 *       "rateLimit": 50
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminIntegrationTokenInput"];
             };
         };
@@ -19961,6 +26848,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminEmail": "admin@example.com",
+                     *       "adminId": 1,
+                     *       "allowedIps": [
+                     *         "127.0.0.1",
+                     *         "10.0.0.0/8"
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:34:26.781Z",
+                     *       "createdById": 1,
+                     *       "expiresAt": "2027-11-27T23:34:26.653Z",
+                     *       "id": 17,
+                     *       "lastUsedAt": null,
+                     *       "name": "issued1190xmwzmbvjhx2",
+                     *       "permissions": [],
+                     *       "rateLimit": 50,
+                     *       "revokedAt": null,
+                     *       "scope": "all",
+                     *       "status": "active",
+                     *       "token": "<token>",
+                     *       "updatedAt": "2026-11-27T23:34:26.781Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
@@ -20043,6 +26953,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 17 */
                 id: number;
             };
             cookie?: never;
@@ -20057,6 +26968,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminEmail": "admin@example.com",
+                     *       "adminId": 1,
+                     *       "allowedIps": [
+                     *         "127.0.0.1",
+                     *         "10.0.0.0/8"
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:34:26.781Z",
+                     *       "createdById": 1,
+                     *       "expiresAt": "2027-11-27T23:34:26.653Z",
+                     *       "id": 17,
+                     *       "lastUsedAt": null,
+                     *       "name": "issued1190xmwzmbvjhx2",
+                     *       "permissions": [],
+                     *       "rateLimit": 50,
+                     *       "revokedAt": null,
+                     *       "scope": "all",
+                     *       "status": "active",
+                     *       "token": null,
+                     *       "updatedAt": "2026-11-27T23:34:26.781Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
@@ -20115,6 +27049,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 51 */
                 id: number;
             };
             cookie?: never;
@@ -20127,6 +27062,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 51,
+                     *       "message": "Integration Token 51 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedIntegrationToken"];
                 };
             };
@@ -20230,12 +27172,21 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 227 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "allowedIps": [
+                 *         "10.9.0.0/16"
+                 *       ],
+                 *       "rateLimit": 60
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminIntegrationTokenBody"];
             };
         };
@@ -20248,6 +27199,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminEmail": "admin@example.com",
+                     *       "adminId": 1,
+                     *       "allowedIps": [
+                     *         "10.9.0.0/16"
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:40:02.938Z",
+                     *       "createdById": 1,
+                     *       "expiresAt": "2026-12-27T23:40:02.936Z",
+                     *       "id": 227,
+                     *       "lastUsedAt": "2026-11-27T23:40:02.942Z",
+                     *       "name": "token2666xmwzmj308x29",
+                     *       "permissions": [],
+                     *       "rateLimit": 60,
+                     *       "revokedAt": null,
+                     *       "scope": "all",
+                     *       "status": "active",
+                     *       "token": null,
+                     *       "updatedAt": "2026-11-27T23:40:02.972Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
@@ -20351,12 +27324,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 230 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["regenerateAdminIntegrationTokenBody"];
             };
         };
@@ -20369,6 +27344,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminEmail": "admin@example.com",
+                     *       "adminId": 1,
+                     *       "allowedIps": [
+                     *         "10.0.0.0/8"
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:40:03.023Z",
+                     *       "createdById": 1,
+                     *       "expiresAt": "2026-12-27T23:40:03.021Z",
+                     *       "id": 230,
+                     *       "lastUsedAt": "2026-11-27T23:40:03.024Z",
+                     *       "name": "token2666xmwzmj32lx33",
+                     *       "permissions": [],
+                     *       "rateLimit": 100,
+                     *       "revokedAt": null,
+                     *       "scope": "all",
+                     *       "status": "active",
+                     *       "token": "<token>",
+                     *       "updatedAt": "2026-11-27T23:40:03.036Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
@@ -20463,6 +27460,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 30 */
                 id: number;
             };
             cookie?: never;
@@ -20477,6 +27475,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminEmail": "admin@example.com",
+                     *       "adminId": 1,
+                     *       "allowedIps": [],
+                     *       "createdAt": "2026-11-27T23:34:27.269Z",
+                     *       "createdById": 1,
+                     *       "expiresAt": "2027-11-27T23:34:27.265Z",
+                     *       "id": 30,
+                     *       "lastUsedAt": null,
+                     *       "name": "token1190xmwzmbw01x30",
+                     *       "permissions": [],
+                     *       "rateLimit": null,
+                     *       "revokedAt": "2026-11-27T23:34:27.280Z",
+                     *       "scope": "all",
+                     *       "status": "revoked",
+                     *       "token": null,
+                     *       "updatedAt": "2026-11-27T23:34:27.281Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminIntegrationToken"];
                 };
             };
@@ -20568,7 +27586,10 @@ export interface operations {
             query?: {
                 state?: "waiting" | "delayed" | "active" | "completed" | "failed";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -20583,6 +27604,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempts": 0,
+                     *           "createdAt": "2026-11-27T23:42:19.046Z",
+                     *           "data": "{}",
+                     *           "finishedAt": null,
+                     *           "id": "53",
+                     *           "lastError": null,
+                     *           "maxAttempts": 1,
+                     *           "name": "webhooks.deliver",
+                     *           "runAt": "2026-11-27T23:42:19.046Z",
+                     *           "state": "waiting"
+                     *         },
+                     *         {
+                     *           "attempts": 0,
+                     *           "createdAt": "2026-11-27T23:42:18.349Z",
+                     *           "data": "{}",
+                     *           "finishedAt": null,
+                     *           "id": "52",
+                     *           "lastError": null,
+                     *           "maxAttempts": 1,
+                     *           "name": "webhooks.deliver",
+                     *           "runAt": "2026-11-27T23:42:18.348Z",
+                     *           "state": "waiting"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 29
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminJob"][];
                         meta: components["schemas"]["ListMeta"];
@@ -20641,6 +27698,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 32 */
                 id: string;
             };
             cookie?: never;
@@ -20653,6 +27711,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 3,
+                     *       "createdAt": "2026-11-27T23:38:57.166Z",
+                     *       "data": "{\"tag\":\"guarded2213xmwzmho9ax6\"}",
+                     *       "finishedAt": "2026-11-27T23:38:57.175Z",
+                     *       "id": "32",
+                     *       "lastError": "downstream refused guarded2213xmwzmho9ax6",
+                     *       "maxAttempts": 3,
+                     *       "name": "test.flaky",
+                     *       "runAt": null,
+                     *       "state": "failed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminJob"];
                 };
             };
@@ -20711,6 +27783,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 30 */
                 id: string;
             };
             cookie?: never;
@@ -20725,6 +27798,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 0,
+                     *       "createdAt": "2026-11-27T23:38:56.569Z",
+                     *       "data": "{\"tag\":\"flaky2213xmwzmhnsjx1\"}",
+                     *       "finishedAt": null,
+                     *       "id": "30",
+                     *       "lastError": "downstream refused flaky2213xmwzmhnsjx1",
+                     *       "maxAttempts": 3,
+                     *       "name": "test.flaky",
+                     *       "runAt": "2026-11-27T23:38:57.147Z",
+                     *       "state": "waiting"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminJob"];
                 };
             };
@@ -20834,6 +27921,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "en",
+                     *           "createdAt": "2026-11-27T23:33:11.869Z",
+                     *           "direction": "ltr",
+                     *           "id": 1,
+                     *           "name": "English",
+                     *           "updatedAt": "2026-11-27T23:33:11.869Z"
+                     *         },
+                     *         {
+                     *           "code": "fr",
+                     *           "createdAt": "2026-11-27T23:33:11.872Z",
+                     *           "direction": "ltr",
+                     *           "id": 2,
+                     *           "name": "Français",
+                     *           "updatedAt": "2026-11-27T23:33:11.872Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminLocale"][];
                         meta: components["schemas"]["ListMeta"];
@@ -20899,6 +28014,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "sf_PW",
+                 *       "name": "Held locale"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminLocaleInput"];
             };
         };
@@ -20913,6 +28034,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "sf_PW",
+                     *       "createdAt": "2026-11-27T23:35:20.576Z",
+                     *       "direction": "ltr",
+                     *       "id": 3,
+                     *       "name": "Held locale",
+                     *       "updatedAt": "2026-11-27T23:35:20.576Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminLocale"];
                 };
             };
@@ -20995,6 +28126,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -21009,6 +28141,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "en",
+                     *       "createdAt": "2026-11-27T23:00:47.568Z",
+                     *       "direction": "ltr",
+                     *       "id": 1,
+                     *       "name": "English",
+                     *       "updatedAt": "2026-11-27T23:00:47.568Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminLocale"];
                 };
             };
@@ -21067,6 +28209,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -21079,6 +28222,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "message": "Locale 3 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedLocale"];
                 };
             };
@@ -21182,12 +28332,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Renamed locale"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminLocaleBody"];
             };
         };
@@ -21200,6 +28356,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "sf_PW",
+                     *       "createdAt": "2026-11-27T23:35:20.576Z",
+                     *       "direction": "ltr",
+                     *       "id": 3,
+                     *       "name": "Renamed locale",
+                     *       "updatedAt": "2026-11-27T23:35:23.747Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminLocale"];
                 };
             };
@@ -21322,6 +28488,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempts": 0,
+                     *           "createdAt": "2026-11-27T23:40:23.113Z",
+                     *           "html": "<!doctype html><html><body>\n<p>Hello Test,</p>\n<p>Someone asked to reset the password of your account.</p>\n<p>The link below works once and expires in 60 minutes. If you did not ask, ignore this mail:…",
+                     *           "id": 1418,
+                     *           "kind": "password_reset",
+                     *           "lastError": null,
+                     *           "locale": "en",
+                     *           "nextAttemptAt": null,
+                     *           "sentAt": null,
+                     *           "status": "unsent",
+                     *           "subject": "Reset your password",
+                     *           "text": "Hello Test,\n\nSomeone asked to reset the password of your account.\n\nThe link below works once and expires in 60 minutes. If you did not ask, ignore this mail: your password stays as it is.\n\nChoose a ne…",
+                     *           "to": "c2803xmwzmjhjix3@example.com",
+                     *           "transport": "none"
+                     *         },
+                     *         {
+                     *           "attempts": 0,
+                     *           "createdAt": "2026-11-27T23:40:23.084Z",
+                     *           "html": "<!doctype html><html><body>\n<p>Hello Test,</p>\n<p>Your account has been created.</p>\n<p>You can sign in with your email and password.</p>\n</body></html>",
+                     *           "id": 1417,
+                     *           "kind": "registration",
+                     *           "lastError": null,
+                     *           "locale": "en",
+                     *           "nextAttemptAt": null,
+                     *           "sentAt": null,
+                     *           "status": "unsent",
+                     *           "subject": "Welcome to our store",
+                     *           "text": "Hello Test,\n\nYour account has been created.\n\nYou can sign in with your email and password.\n",
+                     *           "to": "c2803xmwzmjijgx4@example.com",
+                     *           "transport": "none"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 141,
+                     *         "perPage": 10,
+                     *         "total": 1410
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminMailMessage"][];
                         meta: components["schemas"]["ListMeta"];
@@ -21380,6 +28590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 169 */
                 id: number;
             };
             cookie?: never;
@@ -21392,6 +28603,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 1,
+                     *       "createdAt": "2026-11-27T23:35:05.829Z",
+                     *       "html": "<!doctype html><html><body>\n<p>Hello Test,</p>\n<p>Someone asked to reset the password of your account.</p>\n<p>The link below works once and expires in 60 minutes. If you did not ask, ignore this mail:…",
+                     *       "id": 169,
+                     *       "kind": "password_reset",
+                     *       "lastError": null,
+                     *       "locale": "en",
+                     *       "nextAttemptAt": null,
+                     *       "sentAt": "2026-11-27T23:35:06.328Z",
+                     *       "status": "sent",
+                     *       "subject": "Reset your password",
+                     *       "text": "Hello Test,\n\nSomeone asked to reset the password of your account.\n\nThe link below works once and expires in 60 minutes. If you did not ask, ignore this mail: your password stays as it is.\n\nChoose a ne…",
+                     *       "to": "c1379xmwzmcpq6x9@example.com",
+                     *       "transport": "smtp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminMailMessage"];
                 };
             };
@@ -21469,6 +28698,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "active": true,
+                     *           "channels": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "code": "cashondelivery",
+                     *           "createdAt": "2026-11-27T23:33:13.018Z",
+                     *           "description": "Pay when the parcel arrives",
+                     *           "id": 1,
+                     *           "offsite": false,
+                     *           "sortOrder": 1,
+                     *           "title": "Cash On Delivery",
+                     *           "updatedAt": "2026-11-27T23:38:04.082Z"
+                     *         },
+                     *         {
+                     *           "active": true,
+                     *           "channels": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "code": "moneytransfer",
+                     *           "createdAt": "2026-11-27T23:33:13.019Z",
+                     *           "description": "Pay by bank transfer",
+                     *           "id": 2,
+                     *           "offsite": false,
+                     *           "sortOrder": 2,
+                     *           "title": "Money Transfer",
+                     *           "updatedAt": "2026-11-27T23:33:13.019Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 4
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminPaymentMethod"][];
                         meta: components["schemas"]["ListMeta"];
@@ -21534,6 +28805,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         1
+                 *       ],
+                 *       "code": "pm_t1154xmwzmbhjxx30",
+                 *       "sortOrder": 99,
+                 *       "title": "Pay later"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminPaymentMethodInput"];
             };
         };
@@ -21548,6 +28829,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "channels": [
+                     *         1
+                     *       ],
+                     *       "code": "pm_t1154xmwzmbhjxx30",
+                     *       "createdAt": "2026-11-27T23:34:08.565Z",
+                     *       "description": null,
+                     *       "id": 5,
+                     *       "offsite": false,
+                     *       "sortOrder": 99,
+                     *       "title": "Pay later",
+                     *       "updatedAt": "2026-11-27T23:34:08.565Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPaymentMethod"];
                 };
             };
@@ -21630,6 +28927,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -21644,6 +28942,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "channels": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "code": "cashondelivery",
+                     *       "createdAt": "2026-11-27T23:00:49.388Z",
+                     *       "description": "Pay when the parcel arrives",
+                     *       "id": 1,
+                     *       "offsite": false,
+                     *       "sortOrder": 1,
+                     *       "title": "Cash On Delivery",
+                     *       "updatedAt": "2026-11-27T23:19:52.403Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPaymentMethod"];
                 };
             };
@@ -21702,6 +29017,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -21714,6 +29030,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "message": "Payment Method 5 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedPaymentMethod"];
                 };
             };
@@ -21817,12 +29140,22 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         1,
+                 *         2
+                 *       ],
+                 *       "title": "Cash On Delivery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminPaymentMethodBody"];
             };
         };
@@ -21835,6 +29168,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "channels": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "code": "cashondelivery",
+                     *       "createdAt": "2026-11-27T23:33:13.018Z",
+                     *       "description": "Pay when the parcel arrives",
+                     *       "id": 1,
+                     *       "offsite": false,
+                     *       "sortOrder": 1,
+                     *       "title": "Cash On Delivery",
+                     *       "updatedAt": "2026-11-27T23:38:04.082Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPaymentMethod"];
                 };
             };
@@ -21933,9 +29283,13 @@ export interface operations {
     adminPermissions: {
         parameters: {
             query?: {
+                /** @example settings */
                 group?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -21950,6 +29304,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "area": "settings",
+                     *           "group": "settings",
+                     *           "key": "<key>",
+                     *           "label": "View settings",
+                     *           "verb": "view"
+                     *         },
+                     *         {
+                     *           "area": "settings",
+                     *           "group": "settings",
+                     *           "key": "<key>",
+                     *           "label": "Edit settings",
+                     *           "verb": "edit"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 32
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminPermission"][];
                         meta: components["schemas"]["ListMeta"];
@@ -22030,6 +29410,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "adminsCount": 1,
+                     *           "createdAt": "2026-11-27T23:33:14.545Z",
+                     *           "description": "Full access to everything",
+                     *           "id": 1,
+                     *           "name": "Administrator",
+                     *           "permissionType": "all",
+                     *           "permissions": [],
+                     *           "updatedAt": "2026-11-27T23:33:14.545Z"
+                     *         },
+                     *         {
+                     *           "adminsCount": 0,
+                     *           "createdAt": "2026-11-27T23:33:14.546Z",
+                     *           "description": "Views and edits products; views categories",
+                     *           "id": 2,
+                     *           "name": "Catalog manager",
+                     *           "permissionType": "custom",
+                     *           "permissions": [
+                     *             "catalog.products.view",
+                     *             "catalog.products.create"
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:14.546Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 6
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminRole"][];
                         meta: components["schemas"]["ListMeta"];
@@ -22095,6 +29510,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Editors1190xmwzmbwq7x70",
+                 *       "permissionType": "custom",
+                 *       "permissions": [
+                 *         "cms.pages.view",
+                 *         "cms.pages.edit"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminRoleInput"];
             };
         };
@@ -22109,6 +29534,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminsCount": 0,
+                     *       "createdAt": "2026-11-27T23:34:28.215Z",
+                     *       "description": null,
+                     *       "id": 12,
+                     *       "name": "Editors1190xmwzmbwq7x70",
+                     *       "permissionType": "custom",
+                     *       "permissions": [
+                     *         "cms.pages.view",
+                     *         "cms.pages.edit"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:34:28.215Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminRole"];
                 };
             };
@@ -22191,6 +29631,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -22205,6 +29646,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminsCount": 1,
+                     *       "createdAt": "2026-11-27T23:00:51.474Z",
+                     *       "description": "Full access to everything",
+                     *       "id": 1,
+                     *       "name": "Administrator",
+                     *       "permissionType": "all",
+                     *       "permissions": [],
+                     *       "updatedAt": "2026-11-27T23:00:51.474Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminRole"];
                 };
             };
@@ -22263,6 +29716,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 19 */
                 id: number;
             };
             cookie?: never;
@@ -22275,6 +29729,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 19,
+                     *       "message": "Role 19 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedRole"];
                 };
             };
@@ -22378,12 +29839,21 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 64 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "permissions": [
+                 *         "catalog.products.view",
+                 *         "settings.roles.view"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminRoleBody"];
             };
         };
@@ -22396,6 +29866,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminsCount": 0,
+                     *       "createdAt": "2026-11-27T23:37:33.738Z",
+                     *       "description": null,
+                     *       "id": 64,
+                     *       "name": "small1854xmwzmfvvux85",
+                     *       "permissionType": "custom",
+                     *       "permissions": [
+                     *         "catalog.products.view",
+                     *         "settings.roles.view"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:37:33.744Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminRole"];
                 };
             };
@@ -22501,7 +29986,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -22516,6 +30004,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "active": true,
+                     *           "code": "flatrate",
+                     *           "config": {
+                     *             "rate": 10,
+                     *             "type": "per_order"
+                     *           },
+                     *           "createdAt": "2026-11-27T23:33:13.017Z",
+                     *           "description": "Flat rate shipping",
+                     *           "id": 1,
+                     *           "sortOrder": 1,
+                     *           "title": "Flat Rate",
+                     *           "updatedAt": "2026-11-27T23:39:21.118Z"
+                     *         },
+                     *         {
+                     *           "active": true,
+                     *           "code": "free",
+                     *           "config": {
+                     *             "threshold": 100
+                     *           },
+                     *           "createdAt": "2026-11-27T23:34:08.729Z",
+                     *           "description": "Free shipping on orders of 100 or more",
+                     *           "id": 4,
+                     *           "sortOrder": 2,
+                     *           "title": "Free Shipping",
+                     *           "updatedAt": "2026-11-27T23:34:08.729Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminShippingMethod"][];
                         meta: components["schemas"]["ListMeta"];
@@ -22581,6 +30108,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": true,
+                 *       "code": "free",
+                 *       "config": {
+                 *         "threshold": 100
+                 *       },
+                 *       "description": "Free shipping on orders of 100 or more",
+                 *       "sortOrder": 2,
+                 *       "title": "Free Shipping"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminShippingMethodInput"];
             };
         };
@@ -22595,6 +30134,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "code": "free",
+                     *       "config": {
+                     *         "threshold": 100
+                     *       },
+                     *       "createdAt": "2026-11-27T23:34:08.651Z",
+                     *       "description": "Free shipping on orders of 100 or more",
+                     *       "id": 3,
+                     *       "sortOrder": 2,
+                     *       "title": "Free Shipping",
+                     *       "updatedAt": "2026-11-27T23:34:08.651Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminShippingMethod"];
                 };
             };
@@ -22677,6 +30231,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -22691,6 +30246,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "code": "flatrate",
+                     *       "config": {
+                     *         "rate": 10,
+                     *         "type": "per_order"
+                     *       },
+                     *       "createdAt": "2026-11-27T23:00:49.385Z",
+                     *       "description": "Flat rate shipping",
+                     *       "id": 1,
+                     *       "sortOrder": 1,
+                     *       "title": "Flat Rate",
+                     *       "updatedAt": "2026-11-27T23:19:52.373Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminShippingMethod"];
                 };
             };
@@ -22749,6 +30320,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -22761,6 +30333,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "message": "Shipping Method 2 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedShippingMethod"];
                 };
             };
@@ -22864,12 +30443,22 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "config": {
+                 *         "rate": 10,
+                 *         "type": "per_order"
+                 *       },
+                 *       "sortOrder": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminShippingMethodBody"];
             };
         };
@@ -22882,6 +30471,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "code": "flatrate",
+                     *       "config": {
+                     *         "rate": 10,
+                     *         "type": "per_order"
+                     *       },
+                     *       "createdAt": "2026-11-27T23:33:13.017Z",
+                     *       "description": "Flat rate shipping",
+                     *       "id": 1,
+                     *       "sortOrder": 1,
+                     *       "title": "Flat Rate",
+                     *       "updatedAt": "2026-11-27T23:38:04.066Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminShippingMethod"];
                 };
             };
@@ -22987,7 +30592,10 @@ export interface operations {
                 /** @description Direction of a `sort` field given without one. */
                 order?: "asc" | "desc";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -23002,6 +30610,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "allowedIps": [],
+                     *           "createdAt": "2026-11-27T23:33:17.861Z",
+                     *           "expiresAt": null,
+                     *           "id": 1,
+                     *           "key": null,
+                     *           "keyPrefix": "pk_0ruAQ",
+                     *           "lastUsedAt": "2026-11-27T23:33:17.999Z",
+                     *           "name": "key919xmwzmaee7x1",
+                     *           "rateLimit": null,
+                     *           "rotatedFromId": null,
+                     *           "status": "active",
+                     *           "updatedAt": "2026-11-27T23:33:18.004Z"
+                     *         },
+                     *         {
+                     *           "allowedIps": [],
+                     *           "createdAt": "2026-11-27T23:33:18.203Z",
+                     *           "expiresAt": null,
+                     *           "id": 2,
+                     *           "key": null,
+                     *           "keyPrefix": "pk_U5ncA",
+                     *           "lastUsedAt": "2026-11-27T23:33:18.222Z",
+                     *           "name": "key919xmwzmaepmx2",
+                     *           "rateLimit": null,
+                     *           "rotatedFromId": null,
+                     *           "status": "active",
+                     *           "updatedAt": "2026-11-27T23:33:18.228Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 17,
+                     *         "perPage": 50,
+                     *         "total": 810
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminStorefrontKey"][];
                         meta: components["schemas"]["ListMeta"];
@@ -23067,6 +30715,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "web3293xmwzml4ckx4",
+                 *       "rateLimit": 500
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminStorefrontKeyInput"];
             };
         };
@@ -23081,6 +30735,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": [],
+                     *       "createdAt": "2026-11-27T23:41:37.999Z",
+                     *       "expiresAt": null,
+                     *       "id": 797,
+                     *       "key": "<key>",
+                     *       "keyPrefix": "pk_l1eBl",
+                     *       "lastUsedAt": null,
+                     *       "name": "web3293xmwzml4ckx4",
+                     *       "rateLimit": 500,
+                     *       "rotatedFromId": null,
+                     *       "status": "active",
+                     *       "updatedAt": "2026-11-27T23:41:37.999Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
@@ -23163,6 +30833,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 350 */
                 id: number;
             };
             cookie?: never;
@@ -23177,6 +30848,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": [],
+                     *       "createdAt": "2026-11-27T23:34:28.807Z",
+                     *       "expiresAt": null,
+                     *       "id": 350,
+                     *       "key": null,
+                     *       "keyPrefix": "pk_6XziF",
+                     *       "lastUsedAt": "2026-11-27T23:34:28.823Z",
+                     *       "name": "web1190xmwzmbx6jx117",
+                     *       "rateLimit": 500,
+                     *       "rotatedFromId": null,
+                     *       "status": "active",
+                     *       "updatedAt": "2026-11-27T23:34:28.826Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
@@ -23235,6 +30922,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 797 */
                 id: number;
             };
             cookie?: never;
@@ -23247,6 +30935,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 797,
+                     *       "message": "Storefront Key 797 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedStorefrontKey"];
                 };
             };
@@ -23350,12 +31045,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 783 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "allowedIps": "10.8.0.0/16"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminStorefrontKeyBody"];
             };
         };
@@ -23368,6 +31069,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": [
+                     *         "10.8.0.0/16"
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:40:53.051Z",
+                     *       "expiresAt": null,
+                     *       "id": 783,
+                     *       "key": null,
+                     *       "keyPrefix": "pk_iBRnK",
+                     *       "lastUsedAt": "2026-11-27T23:40:53.053Z",
+                     *       "name": "cache-ips",
+                     *       "rateLimit": null,
+                     *       "rotatedFromId": null,
+                     *       "status": "active",
+                     *       "updatedAt": "2026-11-27T23:40:53.063Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
@@ -23471,6 +31190,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 351 */
                 id: number;
             };
             cookie?: never;
@@ -23485,6 +31205,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": [],
+                     *       "createdAt": "2026-11-27T23:34:29.099Z",
+                     *       "expiresAt": "2027-11-27T23:34:29.096Z",
+                     *       "id": 351,
+                     *       "key": null,
+                     *       "keyPrefix": "pk_SN-fr",
+                     *       "lastUsedAt": "2026-11-27T23:34:29.107Z",
+                     *       "name": "web1190xmwzmbx6jx117",
+                     *       "rateLimit": 500,
+                     *       "rotatedFromId": 350,
+                     *       "status": "inactive",
+                     *       "updatedAt": "2026-11-27T23:34:29.126Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
@@ -23579,6 +31315,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 350 */
                 id: number;
             };
             cookie?: never;
@@ -23593,6 +31330,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": [],
+                     *       "createdAt": "2026-11-27T23:34:29.099Z",
+                     *       "expiresAt": "2027-11-27T23:34:29.096Z",
+                     *       "id": 351,
+                     *       "key": "<key>",
+                     *       "keyPrefix": "pk_SN-fr",
+                     *       "lastUsedAt": null,
+                     *       "name": "web1190xmwzmbx6jx117",
+                     *       "rateLimit": 500,
+                     *       "rotatedFromId": 350,
+                     *       "status": "active",
+                     *       "updatedAt": "2026-11-27T23:34:29.099Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStorefrontKey"];
                 };
             };
@@ -23708,6 +31461,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:36:43.895Z",
+                     *           "email": "admin@example.com",
+                     *           "id": 1,
+                     *           "isOwner": true,
+                     *           "name": "Admin",
+                     *           "roleId": 1,
+                     *           "roleName": "Administrator",
+                     *           "status": true,
+                     *           "updatedAt": "2026-11-27T23:36:45.857Z"
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:36:45.890Z",
+                     *           "email": "ops@example.com",
+                     *           "id": 2,
+                     *           "isOwner": false,
+                     *           "name": "ops@example.com",
+                     *           "roleId": 1,
+                     *           "roleName": "Administrator",
+                     *           "status": true,
+                     *           "updatedAt": "2026-11-27T23:36:45.890Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminUser"][];
                         meta: components["schemas"]["ListMeta"];
@@ -23773,6 +31560,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "new1190xmwzmbwr1x77@example.com",
+                 *       "name": "New Admin",
+                 *       "password": "<your password>",
+                 *       "roleId": 13
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminUserInput"];
             };
         };
@@ -23787,6 +31582,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:34:28.522Z",
+                     *       "email": "new1190xmwzmbwr1x77@example.com",
+                     *       "id": 12,
+                     *       "isOwner": false,
+                     *       "name": "New Admin",
+                     *       "roleId": 13,
+                     *       "roleName": "role1190xmwzmbwr0x75",
+                     *       "status": true,
+                     *       "updatedAt": "2026-11-27T23:34:28.522Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
@@ -23869,6 +31677,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -23883,6 +31692,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:10:50.473Z",
+                     *       "email": "admin@example.com",
+                     *       "id": 1,
+                     *       "isOwner": true,
+                     *       "name": "Admin",
+                     *       "roleId": 1,
+                     *       "roleName": "Administrator",
+                     *       "status": true,
+                     *       "updatedAt": "2026-11-27T23:10:53.171Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
@@ -23941,6 +31763,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 19 */
                 id: number;
             };
             cookie?: never;
@@ -23953,6 +31776,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 19,
+                     *       "message": "User 19 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedUser"];
                 };
             };
@@ -24056,12 +31886,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 85 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "<your password>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminUserBody"];
             };
         };
@@ -24074,6 +31910,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:39:32.813Z",
+                     *       "email": "rev2565xmwzmifqyx2@example.com",
+                     *       "id": 85,
+                     *       "isOwner": false,
+                     *       "name": "Revoke",
+                     *       "roleId": 1,
+                     *       "roleName": "Administrator",
+                     *       "status": true,
+                     *       "updatedAt": "2026-11-27T23:39:33.180Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
@@ -24183,7 +32032,10 @@ export interface operations {
                 /** @description Only records created at or after this instant (ISO 8601). */
                 created_since?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -24198,6 +32050,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "active": true,
+                     *           "createdAt": "2026-11-27T23:42:17.501Z",
+                     *           "cursor": "2298",
+                     *           "description": "",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "failures": 0,
+                     *           "id": 10,
+                     *           "retryAt": null,
+                     *           "secret": null,
+                     *           "types": [
+                     *             "order.*"
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:42:18.782Z",
+                     *           "url": "http://127.0.0.1:43087/hooks"
+                     *         },
+                     *         {
+                     *           "active": true,
+                     *           "createdAt": "2026-11-27T23:42:17.491Z",
+                     *           "cursor": "2298",
+                     *           "description": "",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null,
+                     *           "failures": 0,
+                     *           "id": 9,
+                     *           "retryAt": null,
+                     *           "secret": null,
+                     *           "types": [
+                     *             "order.*"
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:42:18.086Z",
+                     *           "url": "http://127.0.0.1:43087/hooks"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 50,
+                     *         "total": 8
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminWebhook"][];
                         meta: components["schemas"]["ListMeta"];
@@ -24263,6 +32161,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "types": [
+                 *         "order.*",
+                 *         "inventory.*"
+                 *       ],
+                 *       "url": "http://127.0.0.1:46731/hooks"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAdminWebhookInput"];
             };
         };
@@ -24275,6 +32182,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "createdAt": "2026-11-27T23:40:42.749Z",
+                     *       "cursor": "4040",
+                     *       "description": "",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "failures": 0,
+                     *       "id": 8,
+                     *       "retryAt": null,
+                     *       "secret": "<secret>",
+                     *       "types": [
+                     *         "order.*",
+                     *         "inventory.*"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:40:42.749Z",
+                     *       "url": "http://127.0.0.1:46731/hooks"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };
@@ -24357,6 +32284,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -24371,6 +32299,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "createdAt": "2026-11-27T23:35:33.668Z",
+                     *       "cursor": "2344",
+                     *       "description": "hook1415xmwzmdb5ix4",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "failures": 0,
+                     *       "id": 1,
+                     *       "retryAt": null,
+                     *       "secret": null,
+                     *       "types": [
+                     *         "product.*"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:35:33.668Z",
+                     *       "url": "http://127.0.0.1:41773/hooks"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };
@@ -24429,6 +32376,7 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -24441,6 +32389,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "message": "Webhook 1 deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDeletedWebhook"];
                 };
             };
@@ -24544,12 +32499,18 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateAdminWebhookBody"];
             };
         };
@@ -24562,6 +32523,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "createdAt": "2026-11-27T23:35:35.277Z",
+                     *       "cursor": "2350",
+                     *       "description": "hook1415xmwzmdch2x20",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "failures": 0,
+                     *       "id": 5,
+                     *       "retryAt": null,
+                     *       "secret": null,
+                     *       "types": [
+                     *         "product.*"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:35:35.342Z",
+                     *       "url": "http://127.0.0.1:41773/hooks"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };
@@ -24667,6 +32647,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 3 */
                 id: number;
             };
             cookie?: never;
@@ -24679,6 +32660,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "createdAt": "2026-11-27T23:35:35.137Z",
+                     *           "deliveredAt": "2026-11-27T23:35:35.139Z",
+                     *           "eventId": 2347,
+                     *           "eventType": "product.updated",
+                     *           "id": 3,
+                     *           "lastStatusCode": 204,
+                     *           "status": "delivered",
+                     *           "subscriptionId": 3,
+                     *           "tries": [
+                     *             {
+                     *               "createdAt": "2026-11-27T23:35:35.139Z",
+                     *               "durationMs": 13,
+                     *               "error": null,
+                     *               "manual": false,
+                     *               "response": "",
+                     *               "statusCode": 204
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:35:35.140Z"
+                     *         },
+                     *         {
+                     *           "attempts": 1,
+                     *           "createdAt": "2026-11-27T23:35:35.117Z",
+                     *           "deliveredAt": "2026-11-27T23:35:35.119Z",
+                     *           "eventId": 2346,
+                     *           "eventType": "product.updated",
+                     *           "id": 2,
+                     *           "lastStatusCode": 204,
+                     *           "status": "delivered",
+                     *           "subscriptionId": 3,
+                     *           "tries": [
+                     *             {
+                     *               "createdAt": "2026-11-27T23:35:35.118Z",
+                     *               "durationMs": 2,
+                     *               "error": null,
+                     *               "manual": false,
+                     *               "response": "",
+                     *               "statusCode": 204
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:35:35.120Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AdminWebhookDelivery"][];
                         meta: components["schemas"]["ListMeta"];
@@ -24749,7 +32786,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 7 */
                 id: number;
+                /** @example 8 */
                 deliveryId: number;
             };
             cookie?: never;
@@ -24764,6 +32803,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attempts": 3,
+                     *       "createdAt": "2026-11-27T23:35:35.446Z",
+                     *       "deliveredAt": "2026-11-27T23:35:35.501Z",
+                     *       "eventId": 2353,
+                     *       "eventType": "product.updated",
+                     *       "id": 8,
+                     *       "lastStatusCode": 200,
+                     *       "status": "delivered",
+                     *       "subscriptionId": 7,
+                     *       "tries": [
+                     *         {
+                     *           "createdAt": "2026-11-27T23:35:35.501Z",
+                     *           "durationMs": 1,
+                     *           "error": null,
+                     *           "manual": true,
+                     *           "response": "",
+                     *           "statusCode": 200
+                     *         },
+                     *         {
+                     *           "createdAt": "2026-11-27T23:35:35.471Z",
+                     *           "durationMs": 2,
+                     *           "error": null,
+                     *           "manual": true,
+                     *           "response": "",
+                     *           "statusCode": 200
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:35:35.502Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhookDelivery"];
                 };
             };
@@ -24858,6 +32929,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -24872,6 +32944,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "createdAt": "2026-11-27T23:35:33.668Z",
+                     *       "cursor": "2344",
+                     *       "description": "hook1415xmwzmdb5ix4",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "failures": 0,
+                     *       "id": 1,
+                     *       "retryAt": null,
+                     *       "secret": "<secret>",
+                     *       "types": [
+                     *         "product.*"
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:35:34.211Z",
+                     *       "url": "http://127.0.0.1:41773/hooks"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhook"];
                 };
             };

@@ -11,7 +11,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}; these three may also be sent as JSON text (GraphQL declares them `String`). `cartId`, when sent, must be the caller's own cart (else 404). `booking`/`bookingNote` are accepted and ignored: no product here is a booking product. Stock is checked (422 when short). */
+        /**
+         * Alias of POST /api/shop/cart/add-to-cart
+         * @description The same operation as `createAddProductInCart` (POST /api/shop/cart/add-to-cart), at another address kept for clients that call it here. Add a product: configurable ones with `superAttribute` {attribute: option} or `selectedConfigurableOption`, downloadable ones with `links`, grouped ones with `groupedQty` {productId: qty} (a line per product), bundles with `bundleOptions` {optionId: [optionProductId]} and `bundleOptionQty` {optionId: qty}; these three may also be sent as JSON text (GraphQL declares them `String`). `cartId`, when sent, must be the caller's own cart (else 404). `booking`/`bookingNote` are accepted and ignored: no product here is a booking product. Stock is checked (422 when short).
+         */
         post: operations["createAddProductInCart_2"];
         delete?: never;
         options?: never;
@@ -28,7 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply a coupon code (422 when it is unknown, expired, used up or the subtotal is too low). */
+        /**
+         * Alias of POST /api/shop/cart/apply-coupon
+         * @description The same operation as `createApplyCoupon` (POST /api/shop/cart/apply-coupon), at another address kept for clients that call it here. Apply a coupon code (422 when it is unknown, expired, used up or the subtotal is too low).
+         */
         post: operations["createApplyCoupon_2"];
         delete?: never;
         options?: never;
@@ -470,7 +476,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 1: save the billing address (and the shipping one, or `useForShipping`) as flat billing*\/shipping* fields; a nested object is a 422. */
+        /**
+         * Alias of POST /api/shop/checkout/set-billing-address
+         * @description The same operation as `createCheckoutAddress` (POST /api/shop/checkout/set-billing-address), at another address kept for clients that call it here. Step 1: save the billing address (and the shipping one, or `useForShipping`) as flat billing*\/shipping* fields; a nested object is a 422.
+         */
         post: operations["createCheckoutAddress_2"];
         delete?: never;
         options?: never;
@@ -660,10 +669,16 @@ export interface paths {
         };
         /** One of the signed-in customer's addresses, by id (GraphQL: IRI or number); another customer's address is 404. */
         get: operations["customerAddress"];
-        /** Change one of the caller's addresses (`id` or `addressId`); only the fields given change. GraphQL: createAddUpdateCustomerAddress. */
+        /**
+         * Alias of PUT /api/shop/customers/update-customer-address
+         * @description The same operation as `updateCustomerAddress` (PUT /api/shop/customers/update-customer-address), at another address kept for clients that call it here. Change one of the caller's addresses (`id` or `addressId`); only the fields given change. GraphQL: createAddUpdateCustomerAddress.
+         */
         put: operations["updateCustomerAddress_2"];
         post?: never;
-        /** Delete one of the caller's addresses (`id` or `addressId`); deleting the default makes the newest other address the default. */
+        /**
+         * Alias of DELETE /api/shop/customers/delete-customer-address
+         * @description The same operation as `deleteCustomerAddress` (DELETE /api/shop/customers/delete-customer-address), at another address kept for clients that call it here. Delete one of the caller's addresses (`id` or `addressId`); deleting the default makes the newest other address the default.
+         */
         delete: operations["deleteCustomerAddress_2"];
         options?: never;
         head?: never;
@@ -900,7 +915,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's profile. */
+        /**
+         * Alias of GET /api/shop/customers/get
+         * @description The same operation as `readCustomerProfile` (GET /api/shop/customers/get), at another address kept for clients that call it here. The signed-in customer's profile.
+         */
         get: operations["readCustomerProfile_2"];
         put?: never;
         post?: never;
@@ -1021,7 +1039,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a customer; `confirmPassword` (or `passwordConfirmation`) repeats the password. The answer carries the bearer `token` (and the legacy `apiToken`, never a bearer). */
+        /** Register a customer; `confirmPassword` (or its alias `passwordConfirmation`) repeats the password. The answer carries the bearer `token` (and the legacy `apiToken`, never a bearer). */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -1038,7 +1056,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an address, or with `id` (GraphQL) change one of the caller's. A new address needs firstName, lastName, a street (`address1`, or `address` as a string or lines), city, postcode and a known country (and state where the country lists states). `defaultAddress: true` makes it the only default; the first address is the default. */
+        /**
+         * Alias of POST /api/shop/customer-addresses
+         * @description The same operation as `createAddUpdateCustomerAddress` (POST /api/shop/customer-addresses), at another address kept for clients that call it here. Add an address, or with `id` (GraphQL) change one of the caller's. A new address needs firstName, lastName, a street (`address1`, or `address` as a string or lines), city, postcode and a known country (and state where the country lists states). `defaultAddress: true` makes it the only default; the first address is the default.
+         */
         post: operations["createAddUpdateCustomerAddress_2"];
         delete?: never;
         options?: never;
@@ -1072,7 +1093,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a password reset link; the answer is the same whether or not the email has an account. */
+        /**
+         * Alias of POST /api/shop/forgot-passwords
+         * @description The same operation as `createForgotPassword` (POST /api/shop/forgot-passwords), at another address kept for clients that call it here. Ask for a password reset link; the answer is the same whether or not the email has an account.
+         */
         post: operations["createForgotPassword_2"];
         delete?: never;
         options?: never;
@@ -1104,7 +1128,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's addresses, the default first. */
+        /**
+         * Alias of GET /api/shop/customer-addresses
+         * @description The same operation as `getCustomerAddresses` (GET /api/shop/customer-addresses), at another address kept for clients that call it here. The signed-in customer's addresses, the default first.
+         */
         get: operations["getCustomerAddresses_2"];
         put?: never;
         post?: never;
@@ -1122,7 +1149,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a new password with the token from a reset mail (single use, expires); `passwordConfirmation` (or `confirmPassword`) repeats it. Ends every token of the account. A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422. */
+        /** Set a new password with the token from a reset mail (single use, expires); `confirmPassword` (or its alias `passwordConfirmation`) repeats it. Ends every token of the account. A bad, used or expired token is 400 `invalid_reset_token`; a mismatch or a weak password is 422. */
         put: operations["createResetPassword"];
         post?: never;
         delete?: never;
@@ -1381,7 +1408,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge a guest cart into the customer's cart; the guest cart is closed. The guest cart's token proves it is the caller's: send it as `cartToken` (or, over REST, as `cartId`). `cartId` may also be the guest cart's numeric id, as the family's storefront sends it, but only beside its token: an id alone proves nothing and is refused (422), and an id that is not the token's cart answers 404. */
+        /**
+         * Alias of POST /api/shop/cart/merge-cart
+         * @description The same operation as `createMergeCart` (POST /api/shop/cart/merge-cart), at another address kept for clients that call it here. Merge a guest cart into the customer's cart; the guest cart is closed. The guest cart's token proves it is the caller's: send it as `cartToken` (or, over REST, as `cartId`). `cartId` may also be the guest cart's numeric id, as the family's storefront sends it, but only beside its token: an id alone proves nothing and is refused (422), and an id that is not the token's cart answers 404.
+         */
         post: operations["createMergeCart_2"];
         delete?: never;
         options?: never;
@@ -1604,7 +1634,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a line from the cart. */
+        /**
+         * Alias of POST /api/shop/cart/remove-cart-item
+         * @description The same operation as `createRemoveCartItem` (POST /api/shop/cart/remove-cart-item), at another address kept for clients that call it here. Remove a line from the cart.
+         */
         post: operations["createRemoveCartItem_2"];
         delete?: never;
         options?: never;
@@ -1621,7 +1654,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove the applied coupon. */
+        /**
+         * Alias of POST /api/shop/cart/remove-coupon
+         * @description The same operation as `createRemoveCoupon` (POST /api/shop/cart/remove-coupon), at another address kept for clients that call it here. Remove the applied coupon.
+         */
         post: operations["createRemoveCoupon_2"];
         delete?: never;
         options?: never;
@@ -1636,7 +1672,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's active return reasons, by position; `resolutionType` return, cancel_items or both. */
+        /**
+         * Alias of GET /api/shop/returns/reasons
+         * @description The same operation as `returnReasons` (GET /api/shop/returns/reasons), at another address kept for clients that call it here. The store's active return reasons, by position; `resolutionType` return, cancel_items or both.
+         */
         get: operations["returnReasons_2"];
         put?: never;
         post?: never;
@@ -1705,7 +1744,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lines of one of the caller's orders (`order_id`) a return may be raised for: within their return window, with units left. A plain array; 404 when the order is not the caller's. */
+        /**
+         * Alias of GET /api/shop/returnable-items
+         * @description The same operation as `returnableItems` (GET /api/shop/returnable-items), at another address kept for clients that call it here. Lines of one of the caller's orders (`order_id`) a return may be raised for: within their return window, with units left. A plain array; 404 when the order is not the caller's.
+         */
         get: operations["returnableItems_2"];
         put?: never;
         post?: never;
@@ -1860,7 +1902,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the quantity of a cart line (stock is checked). */
+        /**
+         * Alias of PUT /api/shop/cart/update-cart-item
+         * @description The same operation as `createUpdateCartItem` (PUT /api/shop/cart/update-cart-item), at another address kept for clients that call it here. Change the quantity of a cart line (stock is checked).
+         */
         put: operations["createUpdateCartItem_2"];
         post?: never;
         delete?: never;
@@ -3360,16 +3405,17 @@ export interface components {
             orderId?: number;
         };
         createCartTokenInput: Record<string, never>;
+        /** @description The billing fields listed as required always are; `billingEmail` too for a guest; the shipping ones of the same names when `useForShipping` is false. */
         createCheckoutAddressInput: {
-            billingFirstName?: string;
-            billingLastName?: string;
+            billingFirstName: string;
+            billingLastName: string;
             billingEmail?: string;
             billingCompanyName?: string;
-            billingAddress?: string | string[];
-            billingCountry?: string;
+            billingAddress: string | string[];
+            billingCountry: string;
             billingState?: string;
-            billingCity?: string;
-            billingPostcode?: string;
+            billingCity: string;
+            billingPostcode: string;
             billingPhoneNumber?: string;
             shippingFirstName?: string;
             shippingLastName?: string;
@@ -3413,7 +3459,9 @@ export interface components {
             lastName: string;
             email: string;
             password: string;
+            /** @description The new password again (required with one). The primary name; `passwordConfirmation` is accepted in its place. */
             confirmPassword?: string;
+            /** @description An accepted alias of `confirmPassword` (the password reset's name in Laravel clients); give either. */
             passwordConfirmation?: string;
             phone?: string;
             /** @enum {string} */
@@ -3496,7 +3544,9 @@ export interface components {
             token: string;
             email: string;
             password: string;
+            /** @description The new password again (required with one). The primary name; `passwordConfirmation` is accepted in its place. */
             confirmPassword?: string;
+            /** @description An accepted alias of `confirmPassword` (the password reset's name in Laravel clients); give either. */
             passwordConfirmation?: string;
         };
         createUpdateCartItemInput: {
@@ -3574,7 +3624,9 @@ export interface components {
             subscribedToNewsLetter?: boolean;
             currentPassword?: string;
             password?: string;
+            /** @description The new password again (required with one). The primary name; `passwordConfirmation` is accepted in its place. */
             confirmPassword?: string;
+            /** @description An accepted alias of `confirmPassword` (the password reset's name in Laravel clients); give either. */
             passwordConfirmation?: string;
         };
         updateProductReviewBody: {
@@ -3604,6 +3656,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": 1182,
+                 *       "quantity": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAddProductInCartInput"];
             };
         };
@@ -3622,6 +3680,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 6,
+                     *       "baseShippingAmount": 0,
+                     *       "baseShippingAmountInclTax": 0,
+                     *       "baseSubTotalInclTax": 6,
+                     *       "baseSubtotal": 6,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": null,
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$6.00",
+                     *       "formattedShippingAmount": "$0.00",
+                     *       "formattedShippingAmountInclTax": "$0.00",
+                     *       "formattedSubTotalInclTax": "$6.00",
+                     *       "formattedSubtotal": "$6.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 6,
+                     *       "haveStockableItems": true,
+                     *       "id": 300,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 232,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 3,
+                     *           "basePriceInclTax": 3,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 6,
+                     *           "baseTotalInclTax": 6,
+                     *           "canChangeQty": true,
+                     *           "cartId": 300,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$3.00",
+                     *           "formattedPriceInclTax": "$3.00",
+                     *           "formattedTotal": "$6.00",
+                     *           "formattedTotalInclTax": "$6.00",
+                     *           "id": 232,
+                     *           "name": "Test T-1719-mwzmf4t8-1f4tq",
+                     *           "options": null,
+                     *           "price": 3,
+                     *           "priceInclTax": 3,
+                     *           "productId": 1182,
+                     *           "productUrlKey": "t-1719-mwzmf4t8-1f4tq",
+                     *           "quantity": 2,
+                     *           "sku": "T-1719-mwzmf4t8-1f4tq",
+                     *           "taxAmount": 0,
+                     *           "total": 6,
+                     *           "totalInclTax": 6,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "itemsQty": 2,
+                     *       "message": "The product was added to the cart.",
+                     *       "paymentMethod": null,
+                     *       "paymentMethodTitle": null,
+                     *       "selectedShippingRate": null,
+                     *       "selectedShippingRateTitle": null,
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": null,
+                     *       "shippingAmount": 0,
+                     *       "shippingAmountInclTax": 0,
+                     *       "subTotalInclTax": 6,
+                     *       "subtotal": 6,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -3720,6 +3857,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "couponCode": "CPN-T1843XMWZMFSAJX2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createApplyCouponInput"];
             };
         };
@@ -3738,6 +3880,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 7,
+                     *       "baseGrandTotal": 73,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 70,
+                     *       "baseSubtotal": 70,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 335,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": "CPN-T1843XMWZMFSAJX2",
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 7,
+                     *       "formattedDiscountAmount": "$7.00",
+                     *       "formattedGrandTotal": "$73.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$70.00",
+                     *       "formattedSubtotal": "$70.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 73,
+                     *       "haveStockableItems": true,
+                     *       "id": 378,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 317,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 378,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 317,
+                     *           "name": "Test T-1843-mwzmfs9v-tokhr",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1303,
+                     *           "productUrlKey": "t-1843-mwzmfs9v-tokhr",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfs9v-tokhr",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 318,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 378,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 318,
+                     *           "name": "Test T-1843-mwzmfsa0-qbnxv",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1304,
+                     *           "productUrlKey": "t-1843-mwzmfsa0-qbnxv",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsa0-qbnxv",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 3,
+                     *       "message": "The coupon was applied.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 336,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 70,
+                     *       "subtotal": 70,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -3820,7 +4102,10 @@ export interface operations {
             query?: {
                 attributeId?: number;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -3849,6 +4134,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "adminName": "Red",
+                     *         "attributeId": 23,
+                     *         "id": 1,
+                     *         "label": "Red",
+                     *         "sortOrder": 1,
+                     *         "swatchValue": "#E53935",
+                     *         "swatchValueUrl": null,
+                     *         "translation": {
+                     *           "_id": 1,
+                     *           "attributeOptionId": 1,
+                     *           "id": 1,
+                     *           "label": "Red",
+                     *           "locale": "en"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 1,
+                     *             "attributeOptionId": 1,
+                     *             "id": 1,
+                     *             "label": "Red",
+                     *             "locale": "en"
+                     *           },
+                     *           {
+                     *             "_id": 2,
+                     *             "attributeOptionId": 1,
+                     *             "id": 2,
+                     *             "label": "Rouge",
+                     *             "locale": "fr"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "adminName": "Green",
+                     *         "attributeId": 23,
+                     *         "id": 2,
+                     *         "label": "Green",
+                     *         "sortOrder": 2,
+                     *         "swatchValue": "#43A047",
+                     *         "swatchValueUrl": null,
+                     *         "translation": {
+                     *           "_id": 3,
+                     *           "attributeOptionId": 2,
+                     *           "id": 3,
+                     *           "label": "Green",
+                     *           "locale": "en"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 3,
+                     *             "attributeOptionId": 2,
+                     *             "id": 3,
+                     *             "label": "Green",
+                     *             "locale": "en"
+                     *           },
+                     *           {
+                     *             "_id": 4,
+                     *             "attributeOptionId": 2,
+                     *             "id": 4,
+                     *             "label": "Vert",
+                     *             "locale": "fr"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AttributeOption"][];
                 };
             };
@@ -3904,6 +4257,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3922,6 +4276,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminName": "Red",
+                     *       "attributeId": 23,
+                     *       "id": 1,
+                     *       "label": "Red",
+                     *       "sortOrder": 1,
+                     *       "swatchValue": "#E53935",
+                     *       "swatchValueUrl": null,
+                     *       "translation": {
+                     *         "_id": 1,
+                     *         "attributeOptionId": 1,
+                     *         "id": 1,
+                     *         "label": "Red",
+                     *         "locale": "en"
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "_id": 1,
+                     *           "attributeOptionId": 1,
+                     *           "id": 1,
+                     *           "label": "Red",
+                     *           "locale": "en"
+                     *         },
+                     *         {
+                     *           "_id": 2,
+                     *           "attributeOptionId": 1,
+                     *           "id": 2,
+                     *           "label": "Rouge",
+                     *           "locale": "fr"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttributeOption"];
                 };
             };
@@ -4007,6 +4395,226 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "adminName": "Color",
+                     *         "code": "color",
+                     *         "columnName": "option_id",
+                     *         "createdAt": "2026-11-27T23:33:13.030Z",
+                     *         "defaultValue": null,
+                     *         "enableWysiwyg": false,
+                     *         "id": 23,
+                     *         "isComparable": true,
+                     *         "isConfigurable": true,
+                     *         "isFilterable": 1,
+                     *         "isRequired": false,
+                     *         "isUnique": false,
+                     *         "isUserDefined": true,
+                     *         "isVisibleOnFront": true,
+                     *         "name": "Color",
+                     *         "options": [
+                     *           {
+                     *             "adminName": "Red",
+                     *             "attributeId": 23,
+                     *             "id": 1,
+                     *             "label": "Red",
+                     *             "sortOrder": 1,
+                     *             "swatchValue": "#E53935",
+                     *             "swatchValueUrl": null,
+                     *             "translation": {
+                     *               "_id": 1,
+                     *               "attributeOptionId": 1,
+                     *               "id": 1,
+                     *               "label": "Red",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 1,
+                     *                 "attributeOptionId": 1,
+                     *                 "id": 1,
+                     *                 "label": "Red",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "_id": 2,
+                     *                 "attributeOptionId": 1,
+                     *                 "id": 2,
+                     *                 "label": "Rouge",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "adminName": "Green",
+                     *             "attributeId": 23,
+                     *             "id": 2,
+                     *             "label": "Green",
+                     *             "sortOrder": 2,
+                     *             "swatchValue": "#43A047",
+                     *             "swatchValueUrl": null,
+                     *             "translation": {
+                     *               "_id": 3,
+                     *               "attributeOptionId": 2,
+                     *               "id": 3,
+                     *               "label": "Green",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 3,
+                     *                 "attributeOptionId": 2,
+                     *                 "id": 3,
+                     *                 "label": "Green",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "_id": 4,
+                     *                 "attributeOptionId": 2,
+                     *                 "id": 4,
+                     *                 "label": "Vert",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "position": 1,
+                     *         "regex": null,
+                     *         "swatchType": "color",
+                     *         "translations": [
+                     *           {
+                     *             "_id": 1,
+                     *             "attributeId": 23,
+                     *             "id": 1,
+                     *             "locale": "en",
+                     *             "name": "Color"
+                     *           },
+                     *           {
+                     *             "_id": 2,
+                     *             "attributeId": 23,
+                     *             "id": 2,
+                     *             "locale": "fr",
+                     *             "name": "Couleur"
+                     *           }
+                     *         ],
+                     *         "type": "select",
+                     *         "updatedAt": "2026-11-27T23:33:13.030Z",
+                     *         "validation": null,
+                     *         "validations": "{}",
+                     *         "valuePerChannel": false,
+                     *         "valuePerLocale": false
+                     *       },
+                     *       {
+                     *         "adminName": "Size",
+                     *         "code": "size",
+                     *         "columnName": "option_id",
+                     *         "createdAt": "2026-11-27T23:33:13.034Z",
+                     *         "defaultValue": null,
+                     *         "enableWysiwyg": false,
+                     *         "id": 24,
+                     *         "isComparable": true,
+                     *         "isConfigurable": true,
+                     *         "isFilterable": 1,
+                     *         "isRequired": false,
+                     *         "isUnique": false,
+                     *         "isUserDefined": true,
+                     *         "isVisibleOnFront": true,
+                     *         "name": "Size",
+                     *         "options": [
+                     *           {
+                     *             "adminName": "S",
+                     *             "attributeId": 24,
+                     *             "id": 6,
+                     *             "label": "S",
+                     *             "sortOrder": 1,
+                     *             "swatchValue": null,
+                     *             "swatchValueUrl": null,
+                     *             "translation": {
+                     *               "_id": 11,
+                     *               "attributeOptionId": 6,
+                     *               "id": 11,
+                     *               "label": "S",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 11,
+                     *                 "attributeOptionId": 6,
+                     *                 "id": 11,
+                     *                 "label": "S",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "_id": 12,
+                     *                 "attributeOptionId": 6,
+                     *                 "id": 12,
+                     *                 "label": "S",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "adminName": "M",
+                     *             "attributeId": 24,
+                     *             "id": 7,
+                     *             "label": "M",
+                     *             "sortOrder": 2,
+                     *             "swatchValue": null,
+                     *             "swatchValueUrl": null,
+                     *             "translation": {
+                     *               "_id": 13,
+                     *               "attributeOptionId": 7,
+                     *               "id": 13,
+                     *               "label": "M",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 13,
+                     *                 "attributeOptionId": 7,
+                     *                 "id": 13,
+                     *                 "label": "M",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "_id": 14,
+                     *                 "attributeOptionId": 7,
+                     *                 "id": 14,
+                     *                 "label": "M",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "position": 2,
+                     *         "regex": null,
+                     *         "swatchType": "text",
+                     *         "translations": [
+                     *           {
+                     *             "_id": 3,
+                     *             "attributeId": 24,
+                     *             "id": 3,
+                     *             "locale": "en",
+                     *             "name": "Size"
+                     *           },
+                     *           {
+                     *             "_id": 4,
+                     *             "attributeId": 24,
+                     *             "id": 4,
+                     *             "locale": "fr",
+                     *             "name": "Taille"
+                     *           }
+                     *         ],
+                     *         "type": "select",
+                     *         "updatedAt": "2026-11-27T23:33:13.034Z",
+                     *         "validation": null,
+                     *         "validations": "{}",
+                     *         "valuePerChannel": false,
+                     *         "valuePerLocale": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Attribute"][];
                 };
             };
@@ -4062,6 +4670,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 23 */
                 id: number;
             };
             cookie?: never;
@@ -4080,6 +4689,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adminName": "Color",
+                     *       "code": "color",
+                     *       "columnName": "option_id",
+                     *       "createdAt": "2026-11-27T23:33:13.030Z",
+                     *       "defaultValue": null,
+                     *       "enableWysiwyg": false,
+                     *       "id": 23,
+                     *       "isComparable": true,
+                     *       "isConfigurable": true,
+                     *       "isFilterable": 1,
+                     *       "isRequired": false,
+                     *       "isUnique": false,
+                     *       "isUserDefined": true,
+                     *       "isVisibleOnFront": true,
+                     *       "name": "Color",
+                     *       "options": [
+                     *         {
+                     *           "adminName": "Red",
+                     *           "attributeId": 23,
+                     *           "id": 1,
+                     *           "label": "Red",
+                     *           "sortOrder": 1,
+                     *           "swatchValue": "#E53935",
+                     *           "swatchValueUrl": null,
+                     *           "translation": {
+                     *             "_id": 1,
+                     *             "attributeOptionId": 1,
+                     *             "id": 1,
+                     *             "label": "Red",
+                     *             "locale": "en"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "_id": 1,
+                     *               "attributeOptionId": 1,
+                     *               "id": 1,
+                     *               "label": "Red",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "_id": 2,
+                     *               "attributeOptionId": 1,
+                     *               "id": 2,
+                     *               "label": "Rouge",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "adminName": "Green",
+                     *           "attributeId": 23,
+                     *           "id": 2,
+                     *           "label": "Green",
+                     *           "sortOrder": 2,
+                     *           "swatchValue": "#43A047",
+                     *           "swatchValueUrl": null,
+                     *           "translation": {
+                     *             "_id": 3,
+                     *             "attributeOptionId": 2,
+                     *             "id": 3,
+                     *             "label": "Green",
+                     *             "locale": "en"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "_id": 3,
+                     *               "attributeOptionId": 2,
+                     *               "id": 3,
+                     *               "label": "Green",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "_id": 4,
+                     *               "attributeOptionId": 2,
+                     *               "id": 4,
+                     *               "label": "Vert",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "position": 1,
+                     *       "regex": null,
+                     *       "swatchType": "color",
+                     *       "translations": [
+                     *         {
+                     *           "_id": 1,
+                     *           "attributeId": 23,
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "name": "Color"
+                     *         },
+                     *         {
+                     *           "_id": 2,
+                     *           "attributeId": 23,
+                     *           "id": 2,
+                     *           "locale": "fr",
+                     *           "name": "Couleur"
+                     *         }
+                     *       ],
+                     *       "type": "select",
+                     *       "updatedAt": "2026-11-27T23:33:13.030Z",
+                     *       "validation": null,
+                     *       "validations": "{}",
+                     *       "valuePerChannel": false,
+                     *       "valuePerLocale": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["Attribute"];
                 };
             };
@@ -4142,6 +4861,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createReadCartInput"];
             };
         };
@@ -4160,6 +4880,150 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 8.5,
+                     *       "baseGrandTotal": 86.5,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 85,
+                     *       "baseSubtotal": 85,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 257,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": "CPN-T1730XMWZMF6F3X5",
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 8.5,
+                     *       "formattedDiscountAmount": "$8.50",
+                     *       "formattedGrandTotal": "$86.50",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$85.00",
+                     *       "formattedSubtotal": "$85.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 86.5,
+                     *       "haveStockableItems": true,
+                     *       "id": 303,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 235,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 303,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 235,
+                     *           "name": "Test T-1730-mwzmf6el-i5qz5",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1185,
+                     *           "productUrlKey": "t-1730-mwzmf6el-i5qz5",
+                     *           "quantity": 2,
+                     *           "sku": "T-1730-mwzmf6el-i5qz5",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 236,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 25,
+                     *           "basePriceInclTax": 25,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 25,
+                     *           "baseTotalInclTax": 25,
+                     *           "canChangeQty": false,
+                     *           "cartId": 303,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$25.00",
+                     *           "formattedPriceInclTax": "$25.00",
+                     *           "formattedTotal": "$25.00",
+                     *           "formattedTotalInclTax": "$25.00",
+                     *           "id": 236,
+                     *           "name": "Test DOW-T1730XMWZMF6ESX4",
+                     *           "options": {
+                     *             "links": [
+                     *               15
+                     *             ]
+                     *           },
+                     *           "price": 25,
+                     *           "priceInclTax": 25,
+                     *           "productId": 1186,
+                     *           "productUrlKey": "dow-t1730xmwzmf6esx4",
+                     *           "quantity": 1,
+                     *           "sku": "DOW-T1730XMWZMF6ESX4",
+                     *           "taxAmount": 0,
+                     *           "total": 25,
+                     *           "totalInclTax": 25,
+                     *           "type": "downloadable"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 3,
+                     *       "message": null,
+                     *       "paymentMethod": "moneytransfer",
+                     *       "paymentMethodTitle": "Money Transfer",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 258,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 85,
+                     *       "subtotal": 85,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4249,6 +5113,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createCartTokenInput"];
             };
         };
@@ -4267,6 +5132,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 1,
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 0,
+                     *       "baseShippingAmount": 0,
+                     *       "baseShippingAmountInclTax": 0,
+                     *       "baseSubTotalInclTax": 0,
+                     *       "baseSubtotal": 0,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": null,
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$0.00",
+                     *       "formattedShippingAmount": "$0.00",
+                     *       "formattedShippingAmountInclTax": "$0.00",
+                     *       "formattedSubTotalInclTax": "$0.00",
+                     *       "formattedSubtotal": "$0.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 0,
+                     *       "haveStockableItems": false,
+                     *       "id": 1,
+                     *       "isGuest": true,
+                     *       "items": [],
+                     *       "itemsCount": 0,
+                     *       "itemsQty": 0,
+                     *       "message": "Cart created.",
+                     *       "paymentMethod": null,
+                     *       "paymentMethodTitle": null,
+                     *       "selectedShippingRate": null,
+                     *       "selectedShippingRateTitle": null,
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": null,
+                     *       "shippingAmount": 0,
+                     *       "shippingAmountInclTax": 0,
+                     *       "subTotalInclTax": 0,
+                     *       "subtotal": 0,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartToken"];
                 };
             };
@@ -4356,6 +5269,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupedQty": {
+                 *         "908": 1,
+                 *         "909": 3
+                 *       },
+                 *       "productId": 907
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAddProductInCartInput"];
             };
         };
@@ -4374,6 +5296,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 1100,
+                     *       "baseShippingAmount": 0,
+                     *       "baseShippingAmountInclTax": 0,
+                     *       "baseSubTotalInclTax": 1100,
+                     *       "baseSubtotal": 1100,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": null,
+                     *       "cartToken": null,
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": 84,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$1,100.00",
+                     *       "formattedShippingAmount": "$0.00",
+                     *       "formattedShippingAmountInclTax": "$0.00",
+                     *       "formattedSubTotalInclTax": "$1,100.00",
+                     *       "formattedSubtotal": "$1,100.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 1100,
+                     *       "haveStockableItems": true,
+                     *       "id": 132,
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "_id": 129,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 495,
+                     *           "basePriceInclTax": 495,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 990,
+                     *           "baseTotalInclTax": 990,
+                     *           "canChangeQty": true,
+                     *           "cartId": 132,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$495.00",
+                     *           "formattedPriceInclTax": "$495.00",
+                     *           "formattedTotal": "$990.00",
+                     *           "formattedTotalInclTax": "$990.00",
+                     *           "id": 129,
+                     *           "name": "Test BND-1438-MWZMDIZK-4BQZT",
+                     *           "options": {
+                     *             "bundle": [
+                     *               {
+                     *                 "label": "Option 1",
+                     *                 "name": "Test T-1438-mwzmdj04-vaidt",
+                     *                 "optionId": 6,
+                     *                 "optionProductId": 11,
+                     *                 "productId": 904,
+                     *                 "qty": 3,
+                     *                 "sku": "T-1438-mwzmdj04-vaidt",
+                     *                 "type": "simple"
+                     *               },
+                     *               {
+                     *                 "label": "Option 2",
+                     *                 "name": "Test T-1438-mwzmdj0c-g3cqs",
+                     *                 "optionId": 7,
+                     *                 "optionProductId": 12,
+                     *                 "productId": 905,
+                     *                 "qty": 2,
+                     *                 "sku": "T-1438-mwzmdj0c-g3cqs",
+                     *                 "type": "simple"
+                     *               }
+                     *             ],
+                     *             "bundleOptionQty": {
+                     *               "6": 3
+                     *             },
+                     *             "bundleOptions": {
+                     *               "6": [
+                     *                 11
+                     *               ],
+                     *               "7": [
+                     *                 12,
+                     *                 13
+                     *               ]
+                     *             }
+                     *           },
+                     *           "price": 495,
+                     *           "priceInclTax": 495,
+                     *           "productId": 902,
+                     *           "productUrlKey": "bnd-1438-mwzmdizk-4bqzt",
+                     *           "quantity": 2,
+                     *           "sku": "BND-1438-MWZMDIZK-4BQZT",
+                     *           "taxAmount": 0,
+                     *           "total": 990,
+                     *           "totalInclTax": 990,
+                     *           "type": "bundle"
+                     *         },
+                     *         {
+                     *           "_id": 130,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 20,
+                     *           "basePriceInclTax": 20,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 20,
+                     *           "baseTotalInclTax": 20,
+                     *           "canChangeQty": true,
+                     *           "cartId": 132,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$20.00",
+                     *           "formattedPriceInclTax": "$20.00",
+                     *           "formattedTotal": "$20.00",
+                     *           "formattedTotalInclTax": "$20.00",
+                     *           "id": 130,
+                     *           "name": "Test T-1438-mwzmdj1g-okgpo",
+                     *           "options": null,
+                     *           "price": 20,
+                     *           "priceInclTax": 20,
+                     *           "productId": 908,
+                     *           "productUrlKey": "t-1438-mwzmdj1g-okgpo",
+                     *           "quantity": 1,
+                     *           "sku": "T-1438-mwzmdj1g-okgpo",
+                     *           "taxAmount": 0,
+                     *           "total": 20,
+                     *           "totalInclTax": 20,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 3,
+                     *       "itemsQty": 6,
+                     *       "message": "The product was added to the cart.",
+                     *       "paymentMethod": null,
+                     *       "paymentMethodTitle": null,
+                     *       "selectedShippingRate": null,
+                     *       "selectedShippingRateTitle": null,
+                     *       "sessionToken": null,
+                     *       "shippingAddress": null,
+                     *       "shippingAmount": 0,
+                     *       "shippingAmountInclTax": 0,
+                     *       "subTotalInclTax": 1100,
+                     *       "subtotal": 1100,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4472,6 +5539,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "couponCode": "CPN-T1843XMWZMFSAJX2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createApplyCouponInput"];
             };
         };
@@ -4490,6 +5562,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 7,
+                     *       "baseGrandTotal": 73,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 70,
+                     *       "baseSubtotal": 70,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 335,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": "CPN-T1843XMWZMFSAJX2",
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 7,
+                     *       "formattedDiscountAmount": "$7.00",
+                     *       "formattedGrandTotal": "$73.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$70.00",
+                     *       "formattedSubtotal": "$70.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 73,
+                     *       "haveStockableItems": true,
+                     *       "id": 378,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 317,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 378,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 317,
+                     *           "name": "Test T-1843-mwzmfs9v-tokhr",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1303,
+                     *           "productUrlKey": "t-1843-mwzmfs9v-tokhr",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfs9v-tokhr",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 318,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 378,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 318,
+                     *           "name": "Test T-1843-mwzmfsa0-qbnxv",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1304,
+                     *           "productUrlKey": "t-1843-mwzmfsa0-qbnxv",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsa0-qbnxv",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 3,
+                     *       "message": "The coupon was applied.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 336,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 70,
+                     *       "subtotal": 70,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4579,6 +5791,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cartToken": "<cartToken>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createMergeCartInput"];
             };
         };
@@ -4597,6 +5814,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 150,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 140,
+                     *       "baseSubtotal": 140,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 347,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": null,
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": 412,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$150.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$140.00",
+                     *       "formattedSubtotal": "$140.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 150,
+                     *       "haveStockableItems": true,
+                     *       "id": 383,
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "_id": 327,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 383,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 327,
+                     *           "name": "Test T-1843-mwzmfso7-yw5lu",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1313,
+                     *           "productUrlKey": "t-1843-mwzmfso7-yw5lu",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfso7-yw5lu",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 328,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 383,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 328,
+                     *           "name": "Test T-1843-mwzmfsoa-cecsh",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1314,
+                     *           "productUrlKey": "t-1843-mwzmfsoa-cecsh",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsoa-cecsh",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 4,
+                     *       "itemsQty": 6,
+                     *       "message": "The guest cart was merged.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": null,
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 348,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 140,
+                     *       "subtotal": 140,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4695,6 +6052,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cartItemId": 316
+                 *     }
+                 */
                 "application/json": components["schemas"]["createRemoveCartItemInput"];
             };
         };
@@ -4713,6 +6075,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 70,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 60,
+                     *       "baseSubtotal": 60,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 333,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$70.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$60.00",
+                     *       "formattedSubtotal": "$60.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 70,
+                     *       "haveStockableItems": true,
+                     *       "id": 377,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 315,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 377,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 315,
+                     *           "name": "Test T-1843-mwzmfs7v-y0ht1",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1301,
+                     *           "productUrlKey": "t-1843-mwzmfs7v-y0ht1",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfs7v-y0ht1",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "itemsQty": 2,
+                     *       "message": "The item was removed from the cart.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 334,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 60,
+                     *       "subtotal": 60,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4811,6 +6282,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createRemoveCouponInput"];
             };
         };
@@ -4829,6 +6301,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 80,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 70,
+                     *       "baseSubtotal": 70,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 345,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$80.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$70.00",
+                     *       "formattedSubtotal": "$70.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 80,
+                     *       "haveStockableItems": true,
+                     *       "id": 382,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 325,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 382,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 325,
+                     *           "name": "Test T-1843-mwzmfsfh-fsqmn",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1311,
+                     *           "productUrlKey": "t-1843-mwzmfsfh-fsqmn",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfsfh-fsqmn",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 326,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 382,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 326,
+                     *           "name": "Test T-1843-mwzmfsfj-lxdyf",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1312,
+                     *           "productUrlKey": "t-1843-mwzmfsfj-lxdyf",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsfj-lxdyf",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 3,
+                     *       "message": "The coupon was removed.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 346,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 70,
+                     *       "subtotal": 70,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -4915,6 +6527,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cartItemId": 313,
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["createUpdateCartItemInput"];
             };
         };
@@ -4931,6 +6549,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 50,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 40,
+                     *       "baseSubtotal": 40,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 331,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$50.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$40.00",
+                     *       "formattedSubtotal": "$40.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 50,
+                     *       "haveStockableItems": true,
+                     *       "id": 376,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 313,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 30,
+                     *           "baseTotalInclTax": 30,
+                     *           "canChangeQty": true,
+                     *           "cartId": 376,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$30.00",
+                     *           "formattedTotalInclTax": "$30.00",
+                     *           "id": 313,
+                     *           "name": "Test T-1843-mwzmfs5b-twihz",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1299,
+                     *           "productUrlKey": "t-1843-mwzmfs5b-twihz",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfs5b-twihz",
+                     *           "taxAmount": 0,
+                     *           "total": 30,
+                     *           "totalInclTax": 30,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 314,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 376,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 314,
+                     *           "name": "Test T-1843-mwzmfs5k-jpqs8",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1300,
+                     *           "productUrlKey": "t-1843-mwzmfs5k-jpqs8",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfs5k-jpqs8",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 2,
+                     *       "message": "The cart was updated.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 332,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 40,
+                     *       "subtotal": 40,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -5054,6 +6812,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartId": 459,
+                     *       "createdAt": "2026-11-27T23:37:50.836Z",
+                     *       "id": 1,
+                     *       "mimeType": "image/png",
+                     *       "originalName": "logo.png",
+                     *       "size": 68,
+                     *       "url": "http://shop.test/api/shop/cart/uploads/1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartUpload"];
                 };
             };
@@ -5234,6 +7003,511 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_lft": 1,
+                     *         "_rgt": 76,
+                     *         "additional": null,
+                     *         "bannerPath": null,
+                     *         "bannerUrl": null,
+                     *         "children": [
+                     *           {
+                     *             "_lft": 2,
+                     *             "_rgt": 7,
+                     *             "additional": null,
+                     *             "bannerPath": null,
+                     *             "bannerUrl": null,
+                     *             "children": [
+                     *               {
+                     *                 "_lft": 3,
+                     *                 "_rgt": 4,
+                     *                 "additional": null,
+                     *                 "bannerPath": null,
+                     *                 "bannerUrl": null,
+                     *                 "createdAt": "2026-11-27T23:35:12.451Z",
+                     *                 "description": null,
+                     *                 "displayMode": null,
+                     *                 "id": 33,
+                     *                 "logoPath": null,
+                     *                 "logoUrl": null,
+                     *                 "name": "After",
+                     *                 "parentId": 32,
+                     *                 "position": 0,
+                     *                 "slug": "held1402xmwzmcwwvx5",
+                     *                 "status": 1,
+                     *                 "translation": {
+                     *                   "_id": 64,
+                     *                   "categoryId": 33,
+                     *                   "description": null,
+                     *                   "id": 64,
+                     *                   "locale": "en",
+                     *                   "localeId": 1,
+                     *                   "metaDescription": null,
+                     *                   "metaKeywords": null,
+                     *                   "metaTitle": null,
+                     *                   "name": "After",
+                     *                   "slug": "held1402xmwzmcwwvx5",
+                     *                   "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *                 },
+                     *                 "translations": [
+                     *                   {
+                     *                     "_id": 64,
+                     *                     "categoryId": 33,
+                     *                     "description": null,
+                     *                     "id": 64,
+                     *                     "locale": "en",
+                     *                     "localeId": 1,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": null,
+                     *                     "name": "After",
+                     *                     "slug": "held1402xmwzmcwwvx5",
+                     *                     "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *                   },
+                     *                   {
+                     *                     "_id": 66,
+                     *                     "categoryId": 33,
+                     *                     "description": null,
+                     *                     "id": 66,
+                     *                     "locale": "fr",
+                     *                     "localeId": 2,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": null,
+                     *                     "name": "Après",
+                     *                     "slug": "held1402xmwzmcwz1x6",
+                     *                     "urlPath": "held1402xmwzmcwz1x6"
+                     *                   }
+                     *                 ],
+                     *                 "updatedAt": "2026-11-27T23:35:15.188Z",
+                     *                 "url": "http://shop.test/held1402xmwzmcuh5x3/held1402xmwzmcwwvx5",
+                     *                 "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-27T23:35:12.060Z",
+                     *             "description": null,
+                     *             "displayMode": null,
+                     *             "id": 32,
+                     *             "logoPath": null,
+                     *             "logoUrl": null,
+                     *             "name": "Held parent",
+                     *             "parentId": 1,
+                     *             "position": 0,
+                     *             "slug": "held1402xmwzmcuh5x3",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 63,
+                     *               "categoryId": 32,
+                     *               "description": null,
+                     *               "id": 63,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "Held parent",
+                     *               "slug": "held1402xmwzmcuh5x3",
+                     *               "urlPath": "held1402xmwzmcuh5x3"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 63,
+                     *                 "categoryId": 32,
+                     *                 "description": null,
+                     *                 "id": 63,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": null,
+                     *                 "name": "Held parent",
+                     *                 "slug": "held1402xmwzmcuh5x3",
+                     *                 "urlPath": "held1402xmwzmcuh5x3"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:35:12.060Z",
+                     *             "url": "http://shop.test/held1402xmwzmcuh5x3",
+                     *             "urlPath": "held1402xmwzmcuh5x3"
+                     *           },
+                     *           {
+                     *             "_lft": 16,
+                     *             "_rgt": 25,
+                     *             "additional": null,
+                     *             "bannerPath": "category/2/banner.png",
+                     *             "bannerUrl": "http://shop.test/storage/category/2/banner.png",
+                     *             "children": [
+                     *               {
+                     *                 "_lft": 17,
+                     *                 "_rgt": 18,
+                     *                 "additional": null,
+                     *                 "bannerPath": "category/3/banner.png",
+                     *                 "bannerUrl": "http://shop.test/storage/category/3/banner.png",
+                     *                 "createdAt": "2026-11-27T23:33:12.071Z",
+                     *                 "description": "Shop shirts.",
+                     *                 "displayMode": "products_and_description",
+                     *                 "id": 3,
+                     *                 "logoPath": "category/3/logo.png",
+                     *                 "logoUrl": "http://shop.test/storage/category/3/logo.png",
+                     *                 "name": "Shirts",
+                     *                 "parentId": 2,
+                     *                 "position": 1,
+                     *                 "slug": "shirts",
+                     *                 "status": 1,
+                     *                 "translation": {
+                     *                   "_id": 5,
+                     *                   "categoryId": 3,
+                     *                   "description": "Shop shirts.",
+                     *                   "id": 5,
+                     *                   "locale": "en",
+                     *                   "localeId": 1,
+                     *                   "metaDescription": null,
+                     *                   "metaKeywords": null,
+                     *                   "metaTitle": "Shirts",
+                     *                   "name": "Shirts",
+                     *                   "slug": "shirts",
+                     *                   "urlPath": "men/shirts"
+                     *                 },
+                     *                 "translations": [
+                     *                   {
+                     *                     "_id": 5,
+                     *                     "categoryId": 3,
+                     *                     "description": "Shop shirts.",
+                     *                     "id": 5,
+                     *                     "locale": "en",
+                     *                     "localeId": 1,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": "Shirts",
+                     *                     "name": "Shirts",
+                     *                     "slug": "shirts",
+                     *                     "urlPath": "men/shirts"
+                     *                   },
+                     *                   {
+                     *                     "_id": 6,
+                     *                     "categoryId": 3,
+                     *                     "description": "Découvrez : Chemises.",
+                     *                     "id": 6,
+                     *                     "locale": "fr",
+                     *                     "localeId": 2,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": "Chemises",
+                     *                     "name": "Chemises",
+                     *                     "slug": "chemises",
+                     *                     "urlPath": "hommes/chemises"
+                     *                   }
+                     *                 ],
+                     *                 "updatedAt": "2026-11-27T23:33:12.085Z",
+                     *                 "url": "http://shop.test/men/shirts",
+                     *                 "urlPath": "men/shirts"
+                     *               },
+                     *               {
+                     *                 "_lft": 19,
+                     *                 "_rgt": 20,
+                     *                 "additional": null,
+                     *                 "bannerPath": "category/4/banner.png",
+                     *                 "bannerUrl": "http://shop.test/storage/category/4/banner.png",
+                     *                 "createdAt": "2026-11-27T23:33:12.090Z",
+                     *                 "description": "Shop t-shirts.",
+                     *                 "displayMode": "products_and_description",
+                     *                 "id": 4,
+                     *                 "logoPath": "category/4/logo.png",
+                     *                 "logoUrl": "http://shop.test/storage/category/4/logo.png",
+                     *                 "name": "T-Shirts",
+                     *                 "parentId": 2,
+                     *                 "position": 2,
+                     *                 "slug": "t-shirts",
+                     *                 "status": 1,
+                     *                 "translation": {
+                     *                   "_id": 7,
+                     *                   "categoryId": 4,
+                     *                   "description": "Shop t-shirts.",
+                     *                   "id": 7,
+                     *                   "locale": "en",
+                     *                   "localeId": 1,
+                     *                   "metaDescription": null,
+                     *                   "metaKeywords": null,
+                     *                   "metaTitle": "T-Shirts",
+                     *                   "name": "T-Shirts",
+                     *                   "slug": "t-shirts",
+                     *                   "urlPath": "men/t-shirts"
+                     *                 },
+                     *                 "translations": [
+                     *                   {
+                     *                     "_id": 7,
+                     *                     "categoryId": 4,
+                     *                     "description": "Shop t-shirts.",
+                     *                     "id": 7,
+                     *                     "locale": "en",
+                     *                     "localeId": 1,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": "T-Shirts",
+                     *                     "name": "T-Shirts",
+                     *                     "slug": "t-shirts",
+                     *                     "urlPath": "men/t-shirts"
+                     *                   },
+                     *                   {
+                     *                     "_id": 8,
+                     *                     "categoryId": 4,
+                     *                     "description": "Découvrez : T-shirts.",
+                     *                     "id": 8,
+                     *                     "locale": "fr",
+                     *                     "localeId": 2,
+                     *                     "metaDescription": null,
+                     *                     "metaKeywords": null,
+                     *                     "metaTitle": "T-shirts",
+                     *                     "name": "T-shirts",
+                     *                     "slug": "t-shirts",
+                     *                     "urlPath": "hommes/t-shirts"
+                     *                   }
+                     *                 ],
+                     *                 "updatedAt": "2026-11-27T23:33:12.097Z",
+                     *                 "url": "http://shop.test/men/t-shirts",
+                     *                 "urlPath": "men/t-shirts"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-27T23:33:11.897Z",
+                     *             "description": "Shop men.",
+                     *             "displayMode": "products_and_description",
+                     *             "id": 2,
+                     *             "logoPath": "category/2/logo.png",
+                     *             "logoUrl": "http://shop.test/storage/category/2/logo.png",
+                     *             "name": "Men",
+                     *             "parentId": 1,
+                     *             "position": 1,
+                     *             "slug": "men",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 3,
+                     *               "categoryId": 2,
+                     *               "description": "Shop men.",
+                     *               "id": 3,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Men",
+                     *               "name": "Men",
+                     *               "slug": "men",
+                     *               "urlPath": "men"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 3,
+                     *                 "categoryId": 2,
+                     *                 "description": "Shop men.",
+                     *                 "id": 3,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Men",
+                     *                 "name": "Men",
+                     *                 "slug": "men",
+                     *                 "urlPath": "men"
+                     *               },
+                     *               {
+                     *                 "_id": 4,
+                     *                 "categoryId": 2,
+                     *                 "description": "Découvrez : Hommes.",
+                     *                 "id": 4,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Hommes",
+                     *                 "name": "Hommes",
+                     *                 "slug": "hommes",
+                     *                 "urlPath": "hommes"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:33:12.069Z",
+                     *             "url": "http://shop.test/men",
+                     *             "urlPath": "men"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-27T23:33:11.895Z",
+                     *         "description": "Root category",
+                     *         "displayMode": "products_and_description",
+                     *         "id": 1,
+                     *         "logoPath": null,
+                     *         "logoUrl": null,
+                     *         "name": "Root",
+                     *         "parentId": null,
+                     *         "position": 0,
+                     *         "slug": "root",
+                     *         "status": 1,
+                     *         "translation": {
+                     *           "_id": 1,
+                     *           "categoryId": 1,
+                     *           "description": "Root category",
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "localeId": 1,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Root",
+                     *           "slug": "root",
+                     *           "urlPath": ""
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 1,
+                     *             "categoryId": 1,
+                     *             "description": "Root category",
+                     *             "id": 1,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": null,
+                     *             "name": "Root",
+                     *             "slug": "root",
+                     *             "urlPath": ""
+                     *           },
+                     *           {
+                     *             "_id": 2,
+                     *             "categoryId": 1,
+                     *             "description": "Catégorie racine",
+                     *             "id": 2,
+                     *             "locale": "fr",
+                     *             "localeId": 2,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": null,
+                     *             "name": "Racine",
+                     *             "slug": "racine",
+                     *             "urlPath": ""
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:33:11.895Z",
+                     *         "url": "http://shop.test/",
+                     *         "urlPath": ""
+                     *       },
+                     *       {
+                     *         "_lft": 2,
+                     *         "_rgt": 7,
+                     *         "additional": null,
+                     *         "bannerPath": null,
+                     *         "bannerUrl": null,
+                     *         "children": [
+                     *           {
+                     *             "_lft": 3,
+                     *             "_rgt": 4,
+                     *             "additional": null,
+                     *             "bannerPath": null,
+                     *             "bannerUrl": null,
+                     *             "children": [],
+                     *             "createdAt": "2026-11-27T23:35:12.451Z",
+                     *             "description": null,
+                     *             "displayMode": null,
+                     *             "id": 33,
+                     *             "logoPath": null,
+                     *             "logoUrl": null,
+                     *             "name": "After",
+                     *             "parentId": 32,
+                     *             "position": 0,
+                     *             "slug": "held1402xmwzmcwwvx5",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 64,
+                     *               "categoryId": 33,
+                     *               "description": null,
+                     *               "id": 64,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": null,
+                     *               "name": "After",
+                     *               "slug": "held1402xmwzmcwwvx5",
+                     *               "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 64,
+                     *                 "categoryId": 33,
+                     *                 "description": null,
+                     *                 "id": 64,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": null,
+                     *                 "name": "After",
+                     *                 "slug": "held1402xmwzmcwwvx5",
+                     *                 "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *               },
+                     *               {
+                     *                 "_id": 66,
+                     *                 "categoryId": 33,
+                     *                 "description": null,
+                     *                 "id": 66,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": null,
+                     *                 "name": "Après",
+                     *                 "slug": "held1402xmwzmcwz1x6",
+                     *                 "urlPath": "held1402xmwzmcwz1x6"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:35:15.188Z",
+                     *             "url": "http://shop.test/held1402xmwzmcuh5x3/held1402xmwzmcwwvx5",
+                     *             "urlPath": "held1402xmwzmcuh5x3/held1402xmwzmcwwvx5"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-27T23:35:12.060Z",
+                     *         "description": null,
+                     *         "displayMode": null,
+                     *         "id": 32,
+                     *         "logoPath": null,
+                     *         "logoUrl": null,
+                     *         "name": "Held parent",
+                     *         "parentId": 1,
+                     *         "position": 0,
+                     *         "slug": "held1402xmwzmcuh5x3",
+                     *         "status": 1,
+                     *         "translation": {
+                     *           "_id": 63,
+                     *           "categoryId": 32,
+                     *           "description": null,
+                     *           "id": 63,
+                     *           "locale": "en",
+                     *           "localeId": 1,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": null,
+                     *           "name": "Held parent",
+                     *           "slug": "held1402xmwzmcuh5x3",
+                     *           "urlPath": "held1402xmwzmcuh5x3"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 63,
+                     *             "categoryId": 32,
+                     *             "description": null,
+                     *             "id": 63,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": null,
+                     *             "name": "Held parent",
+                     *             "slug": "held1402xmwzmcuh5x3",
+                     *             "urlPath": "held1402xmwzmcuh5x3"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:35:12.060Z",
+                     *         "url": "http://shop.test/held1402xmwzmcuh5x3",
+                     *         "urlPath": "held1402xmwzmcuh5x3"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Category"][];
                 };
             };
@@ -5289,6 +7563,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -5307,6 +7582,207 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_lft": 16,
+                     *       "_rgt": 25,
+                     *       "additional": null,
+                     *       "bannerPath": "category/2/banner.png",
+                     *       "bannerUrl": "http://shop.test/storage/category/2/banner.png",
+                     *       "children": [
+                     *         {
+                     *           "_lft": 17,
+                     *           "_rgt": 18,
+                     *           "additional": null,
+                     *           "bannerPath": "category/3/banner.png",
+                     *           "bannerUrl": "http://shop.test/storage/category/3/banner.png",
+                     *           "children": [],
+                     *           "createdAt": "2026-11-27T23:33:12.071Z",
+                     *           "description": "Shop shirts.",
+                     *           "displayMode": "products_and_description",
+                     *           "id": 3,
+                     *           "logoPath": "category/3/logo.png",
+                     *           "logoUrl": "http://shop.test/storage/category/3/logo.png",
+                     *           "name": "Shirts",
+                     *           "parentId": 2,
+                     *           "position": 1,
+                     *           "slug": "shirts",
+                     *           "status": 1,
+                     *           "translation": {
+                     *             "_id": 5,
+                     *             "categoryId": 3,
+                     *             "description": "Shop shirts.",
+                     *             "id": 5,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "Shirts",
+                     *             "name": "Shirts",
+                     *             "slug": "shirts",
+                     *             "urlPath": "men/shirts"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "_id": 5,
+                     *               "categoryId": 3,
+                     *               "description": "Shop shirts.",
+                     *               "id": 5,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Shirts",
+                     *               "name": "Shirts",
+                     *               "slug": "shirts",
+                     *               "urlPath": "men/shirts"
+                     *             },
+                     *             {
+                     *               "_id": 6,
+                     *               "categoryId": 3,
+                     *               "description": "Découvrez : Chemises.",
+                     *               "id": 6,
+                     *               "locale": "fr",
+                     *               "localeId": 2,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Chemises",
+                     *               "name": "Chemises",
+                     *               "slug": "chemises",
+                     *               "urlPath": "hommes/chemises"
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:12.085Z",
+                     *           "url": "http://shop.test/men/shirts",
+                     *           "urlPath": "men/shirts"
+                     *         },
+                     *         {
+                     *           "_lft": 19,
+                     *           "_rgt": 20,
+                     *           "additional": null,
+                     *           "bannerPath": "category/4/banner.png",
+                     *           "bannerUrl": "http://shop.test/storage/category/4/banner.png",
+                     *           "children": [],
+                     *           "createdAt": "2026-11-27T23:33:12.090Z",
+                     *           "description": "Shop t-shirts.",
+                     *           "displayMode": "products_and_description",
+                     *           "id": 4,
+                     *           "logoPath": "category/4/logo.png",
+                     *           "logoUrl": "http://shop.test/storage/category/4/logo.png",
+                     *           "name": "T-Shirts",
+                     *           "parentId": 2,
+                     *           "position": 2,
+                     *           "slug": "t-shirts",
+                     *           "status": 1,
+                     *           "translation": {
+                     *             "_id": 7,
+                     *             "categoryId": 4,
+                     *             "description": "Shop t-shirts.",
+                     *             "id": 7,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "T-Shirts",
+                     *             "name": "T-Shirts",
+                     *             "slug": "t-shirts",
+                     *             "urlPath": "men/t-shirts"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "_id": 7,
+                     *               "categoryId": 4,
+                     *               "description": "Shop t-shirts.",
+                     *               "id": 7,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "T-Shirts",
+                     *               "name": "T-Shirts",
+                     *               "slug": "t-shirts",
+                     *               "urlPath": "men/t-shirts"
+                     *             },
+                     *             {
+                     *               "_id": 8,
+                     *               "categoryId": 4,
+                     *               "description": "Découvrez : T-shirts.",
+                     *               "id": 8,
+                     *               "locale": "fr",
+                     *               "localeId": 2,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "T-shirts",
+                     *               "name": "T-shirts",
+                     *               "slug": "t-shirts",
+                     *               "urlPath": "hommes/t-shirts"
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-27T23:33:12.097Z",
+                     *           "url": "http://shop.test/men/t-shirts",
+                     *           "urlPath": "men/t-shirts"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-27T23:33:11.897Z",
+                     *       "description": "Shop men.",
+                     *       "displayMode": "products_and_description",
+                     *       "id": 2,
+                     *       "logoPath": "category/2/logo.png",
+                     *       "logoUrl": "http://shop.test/storage/category/2/logo.png",
+                     *       "name": "Men",
+                     *       "parentId": 1,
+                     *       "position": 1,
+                     *       "slug": "men",
+                     *       "status": 1,
+                     *       "translation": {
+                     *         "_id": 3,
+                     *         "categoryId": 2,
+                     *         "description": "Shop men.",
+                     *         "id": 3,
+                     *         "locale": "en",
+                     *         "localeId": 1,
+                     *         "metaDescription": null,
+                     *         "metaKeywords": null,
+                     *         "metaTitle": "Men",
+                     *         "name": "Men",
+                     *         "slug": "men",
+                     *         "urlPath": "men"
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "_id": 3,
+                     *           "categoryId": 2,
+                     *           "description": "Shop men.",
+                     *           "id": 3,
+                     *           "locale": "en",
+                     *           "localeId": 1,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Men",
+                     *           "name": "Men",
+                     *           "slug": "men",
+                     *           "urlPath": "men"
+                     *         },
+                     *         {
+                     *           "_id": 4,
+                     *           "categoryId": 2,
+                     *           "description": "Découvrez : Hommes.",
+                     *           "id": 4,
+                     *           "locale": "fr",
+                     *           "localeId": 2,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Hommes",
+                     *           "name": "Hommes",
+                     *           "slug": "hommes",
+                     *           "urlPath": "hommes"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:33:12.069Z",
+                     *       "url": "http://shop.test/men",
+                     *       "urlPath": "men"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -5380,6 +7856,408 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_lft": 2,
+                     *         "_rgt": 11,
+                     *         "additional": null,
+                     *         "bannerPath": "category/2/banner.png",
+                     *         "bannerUrl": "http://shop.test/storage/category/2/banner.png",
+                     *         "children": [
+                     *           {
+                     *             "_lft": 3,
+                     *             "_rgt": 4,
+                     *             "additional": null,
+                     *             "bannerPath": "category/3/banner.png",
+                     *             "bannerUrl": "http://shop.test/storage/category/3/banner.png",
+                     *             "children": [],
+                     *             "createdAt": "2026-11-27T23:33:12.071Z",
+                     *             "description": "Shop shirts.",
+                     *             "displayMode": "products_and_description",
+                     *             "id": 3,
+                     *             "logoPath": "category/3/logo.png",
+                     *             "logoUrl": "http://shop.test/storage/category/3/logo.png",
+                     *             "name": "Shirts",
+                     *             "parentId": 2,
+                     *             "position": 1,
+                     *             "slug": "shirts",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 5,
+                     *               "categoryId": 3,
+                     *               "description": "Shop shirts.",
+                     *               "id": 5,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Shirts",
+                     *               "name": "Shirts",
+                     *               "slug": "shirts",
+                     *               "urlPath": "men/shirts"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 5,
+                     *                 "categoryId": 3,
+                     *                 "description": "Shop shirts.",
+                     *                 "id": 5,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Shirts",
+                     *                 "name": "Shirts",
+                     *                 "slug": "shirts",
+                     *                 "urlPath": "men/shirts"
+                     *               },
+                     *               {
+                     *                 "_id": 6,
+                     *                 "categoryId": 3,
+                     *                 "description": "Découvrez : Chemises.",
+                     *                 "id": 6,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Chemises",
+                     *                 "name": "Chemises",
+                     *                 "slug": "chemises",
+                     *                 "urlPath": "hommes/chemises"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:33:12.085Z",
+                     *             "url": "http://shop.test/men/shirts",
+                     *             "urlPath": "men/shirts"
+                     *           },
+                     *           {
+                     *             "_lft": 5,
+                     *             "_rgt": 6,
+                     *             "additional": null,
+                     *             "bannerPath": "category/4/banner.png",
+                     *             "bannerUrl": "http://shop.test/storage/category/4/banner.png",
+                     *             "children": [],
+                     *             "createdAt": "2026-11-27T23:33:12.090Z",
+                     *             "description": "Shop t-shirts.",
+                     *             "displayMode": "products_and_description",
+                     *             "id": 4,
+                     *             "logoPath": "category/4/logo.png",
+                     *             "logoUrl": "http://shop.test/storage/category/4/logo.png",
+                     *             "name": "T-Shirts",
+                     *             "parentId": 2,
+                     *             "position": 2,
+                     *             "slug": "t-shirts",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 7,
+                     *               "categoryId": 4,
+                     *               "description": "Shop t-shirts.",
+                     *               "id": 7,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "T-Shirts",
+                     *               "name": "T-Shirts",
+                     *               "slug": "t-shirts",
+                     *               "urlPath": "men/t-shirts"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 7,
+                     *                 "categoryId": 4,
+                     *                 "description": "Shop t-shirts.",
+                     *                 "id": 7,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "T-Shirts",
+                     *                 "name": "T-Shirts",
+                     *                 "slug": "t-shirts",
+                     *                 "urlPath": "men/t-shirts"
+                     *               },
+                     *               {
+                     *                 "_id": 8,
+                     *                 "categoryId": 4,
+                     *                 "description": "Découvrez : T-shirts.",
+                     *                 "id": 8,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "T-shirts",
+                     *                 "name": "T-shirts",
+                     *                 "slug": "t-shirts",
+                     *                 "urlPath": "hommes/t-shirts"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:33:12.097Z",
+                     *             "url": "http://shop.test/men/t-shirts",
+                     *             "urlPath": "men/t-shirts"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-27T23:33:11.897Z",
+                     *         "description": "Shop men.",
+                     *         "displayMode": "products_and_description",
+                     *         "id": 2,
+                     *         "logoPath": "category/2/logo.png",
+                     *         "logoUrl": "http://shop.test/storage/category/2/logo.png",
+                     *         "name": "Men",
+                     *         "parentId": 1,
+                     *         "position": 1,
+                     *         "slug": "men",
+                     *         "status": 1,
+                     *         "translation": {
+                     *           "_id": 3,
+                     *           "categoryId": 2,
+                     *           "description": "Shop men.",
+                     *           "id": 3,
+                     *           "locale": "en",
+                     *           "localeId": 1,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Men",
+                     *           "name": "Men",
+                     *           "slug": "men",
+                     *           "urlPath": "men"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 3,
+                     *             "categoryId": 2,
+                     *             "description": "Shop men.",
+                     *             "id": 3,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "Men",
+                     *             "name": "Men",
+                     *             "slug": "men",
+                     *             "urlPath": "men"
+                     *           },
+                     *           {
+                     *             "_id": 4,
+                     *             "categoryId": 2,
+                     *             "description": "Découvrez : Hommes.",
+                     *             "id": 4,
+                     *             "locale": "fr",
+                     *             "localeId": 2,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "Hommes",
+                     *             "name": "Hommes",
+                     *             "slug": "hommes",
+                     *             "urlPath": "hommes"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:33:12.069Z",
+                     *         "url": "http://shop.test/men",
+                     *         "urlPath": "men"
+                     *       },
+                     *       {
+                     *         "_lft": 12,
+                     *         "_rgt": 21,
+                     *         "additional": null,
+                     *         "bannerPath": "category/7/banner.png",
+                     *         "bannerUrl": "http://shop.test/storage/category/7/banner.png",
+                     *         "children": [
+                     *           {
+                     *             "_lft": 13,
+                     *             "_rgt": 14,
+                     *             "additional": null,
+                     *             "bannerPath": "category/8/banner.png",
+                     *             "bannerUrl": "http://shop.test/storage/category/8/banner.png",
+                     *             "children": [],
+                     *             "createdAt": "2026-11-27T23:33:12.238Z",
+                     *             "description": "Shop dresses.",
+                     *             "displayMode": "products_and_description",
+                     *             "id": 8,
+                     *             "logoPath": "category/8/logo.png",
+                     *             "logoUrl": "http://shop.test/storage/category/8/logo.png",
+                     *             "name": "Dresses",
+                     *             "parentId": 7,
+                     *             "position": 1,
+                     *             "slug": "dresses",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 15,
+                     *               "categoryId": 8,
+                     *               "description": "Shop dresses.",
+                     *               "id": 15,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Dresses",
+                     *               "name": "Dresses",
+                     *               "slug": "dresses",
+                     *               "urlPath": "women/dresses"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 15,
+                     *                 "categoryId": 8,
+                     *                 "description": "Shop dresses.",
+                     *                 "id": 15,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Dresses",
+                     *                 "name": "Dresses",
+                     *                 "slug": "dresses",
+                     *                 "urlPath": "women/dresses"
+                     *               },
+                     *               {
+                     *                 "_id": 16,
+                     *                 "categoryId": 8,
+                     *                 "description": "Découvrez : Robes.",
+                     *                 "id": 16,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Robes",
+                     *                 "name": "Robes",
+                     *                 "slug": "robes",
+                     *                 "urlPath": "femmes/robes"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:33:12.305Z",
+                     *             "url": "http://shop.test/women/dresses",
+                     *             "urlPath": "women/dresses"
+                     *           },
+                     *           {
+                     *             "_lft": 15,
+                     *             "_rgt": 16,
+                     *             "additional": null,
+                     *             "bannerPath": "category/9/banner.png",
+                     *             "bannerUrl": "http://shop.test/storage/category/9/banner.png",
+                     *             "children": [],
+                     *             "createdAt": "2026-11-27T23:33:12.310Z",
+                     *             "description": "Shop tops.",
+                     *             "displayMode": "products_and_description",
+                     *             "id": 9,
+                     *             "logoPath": "category/9/logo.png",
+                     *             "logoUrl": "http://shop.test/storage/category/9/logo.png",
+                     *             "name": "Tops",
+                     *             "parentId": 7,
+                     *             "position": 2,
+                     *             "slug": "tops",
+                     *             "status": 1,
+                     *             "translation": {
+                     *               "_id": 17,
+                     *               "categoryId": 9,
+                     *               "description": "Shop tops.",
+                     *               "id": 17,
+                     *               "locale": "en",
+                     *               "localeId": 1,
+                     *               "metaDescription": null,
+                     *               "metaKeywords": null,
+                     *               "metaTitle": "Tops",
+                     *               "name": "Tops",
+                     *               "slug": "tops",
+                     *               "urlPath": "women/tops"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "_id": 17,
+                     *                 "categoryId": 9,
+                     *                 "description": "Shop tops.",
+                     *                 "id": 17,
+                     *                 "locale": "en",
+                     *                 "localeId": 1,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Tops",
+                     *                 "name": "Tops",
+                     *                 "slug": "tops",
+                     *                 "urlPath": "women/tops"
+                     *               },
+                     *               {
+                     *                 "_id": 18,
+                     *                 "categoryId": 9,
+                     *                 "description": "Découvrez : Hauts.",
+                     *                 "id": 18,
+                     *                 "locale": "fr",
+                     *                 "localeId": 2,
+                     *                 "metaDescription": null,
+                     *                 "metaKeywords": null,
+                     *                 "metaTitle": "Hauts",
+                     *                 "name": "Hauts",
+                     *                 "slug": "hauts",
+                     *                 "urlPath": "femmes/hauts"
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2026-11-27T23:33:12.320Z",
+                     *             "url": "http://shop.test/women/tops",
+                     *             "urlPath": "women/tops"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-27T23:33:12.229Z",
+                     *         "description": "Shop women.",
+                     *         "displayMode": "products_and_description",
+                     *         "id": 7,
+                     *         "logoPath": "category/7/logo.png",
+                     *         "logoUrl": "http://shop.test/storage/category/7/logo.png",
+                     *         "name": "Women",
+                     *         "parentId": 1,
+                     *         "position": 2,
+                     *         "slug": "women",
+                     *         "status": 1,
+                     *         "translation": {
+                     *           "_id": 13,
+                     *           "categoryId": 7,
+                     *           "description": "Shop women.",
+                     *           "id": 13,
+                     *           "locale": "en",
+                     *           "localeId": 1,
+                     *           "metaDescription": null,
+                     *           "metaKeywords": null,
+                     *           "metaTitle": "Women",
+                     *           "name": "Women",
+                     *           "slug": "women",
+                     *           "urlPath": "women"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 13,
+                     *             "categoryId": 7,
+                     *             "description": "Shop women.",
+                     *             "id": 13,
+                     *             "locale": "en",
+                     *             "localeId": 1,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "Women",
+                     *             "name": "Women",
+                     *             "slug": "women",
+                     *             "urlPath": "women"
+                     *           },
+                     *           {
+                     *             "_id": 14,
+                     *             "categoryId": 7,
+                     *             "description": "Découvrez : Femmes.",
+                     *             "id": 14,
+                     *             "locale": "fr",
+                     *             "localeId": 2,
+                     *             "metaDescription": null,
+                     *             "metaKeywords": null,
+                     *             "metaTitle": "Femmes",
+                     *             "name": "Femmes",
+                     *             "slug": "femmes",
+                     *             "urlPath": "femmes"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:33:12.231Z",
+                     *         "url": "http://shop.test/women",
+                     *         "urlPath": "women"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CategoryTree"][];
                 };
             };
@@ -5464,6 +8342,118 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "allowedIps": null,
+                     *         "baseCurrency": "USD",
+                     *         "code": "default",
+                     *         "createdAt": "2026-11-27T23:33:12.981Z",
+                     *         "currencies": [
+                     *           "USD",
+                     *           "EUR"
+                     *         ],
+                     *         "defaultLocale": "en",
+                     *         "description": "The demo storefront",
+                     *         "favicon": null,
+                     *         "faviconUrl": null,
+                     *         "hostname": "localhost",
+                     *         "id": 1,
+                     *         "isMaintenanceOn": false,
+                     *         "locales": [
+                     *           "en",
+                     *           "fr"
+                     *         ],
+                     *         "logo": null,
+                     *         "logoUrl": null,
+                     *         "name": "Default Store",
+                     *         "rootCategoryId": 1,
+                     *         "theme": "default",
+                     *         "timezone": "UTC",
+                     *         "translation": {
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:33:12.981Z",
+                     *           "description": "The demo storefront",
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "maintenanceModeText": "The store is down for maintenance. Please come back soon.",
+                     *           "name": "Default Store",
+                     *           "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "channelId": 1,
+                     *             "createdAt": "2026-11-27T23:33:12.981Z",
+                     *             "description": "The demo storefront",
+                     *             "id": 1,
+                     *             "locale": "en",
+                     *             "maintenanceModeText": "The store is down for maintenance. Please come back soon.",
+                     *             "name": "Default Store",
+                     *             "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *           },
+                     *           {
+                     *             "channelId": 1,
+                     *             "createdAt": "2026-11-27T23:33:12.981Z",
+                     *             "description": "La boutique de démonstration",
+                     *             "id": 2,
+                     *             "locale": "fr",
+                     *             "maintenanceModeText": "La boutique est en maintenance. Revenez bientôt.",
+                     *             "name": "Boutique par défaut",
+                     *             "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *       },
+                     *       {
+                     *         "allowedIps": "127.0.0.1",
+                     *         "baseCurrency": "USD",
+                     *         "code": "b2b",
+                     *         "createdAt": "2026-11-27T23:33:12.985Z",
+                     *         "currencies": [
+                     *           "USD"
+                     *         ],
+                     *         "defaultLocale": "en",
+                     *         "description": "Wholesale storefront with a small assortment",
+                     *         "favicon": null,
+                     *         "faviconUrl": null,
+                     *         "hostname": null,
+                     *         "id": 2,
+                     *         "isMaintenanceOn": false,
+                     *         "locales": [
+                     *           "en"
+                     *         ],
+                     *         "logo": null,
+                     *         "logoUrl": null,
+                     *         "name": "B2B Store",
+                     *         "rootCategoryId": 1,
+                     *         "theme": "default",
+                     *         "timezone": "UTC",
+                     *         "translation": {
+                     *           "channelId": 2,
+                     *           "createdAt": "2026-11-27T23:33:12.985Z",
+                     *           "description": "Wholesale storefront with a small assortment",
+                     *           "id": 3,
+                     *           "locale": "en",
+                     *           "maintenanceModeText": "Wholesale ordering is paused for maintenance.",
+                     *           "name": "B2B Store",
+                     *           "updatedAt": "2026-11-27T23:33:12.985Z"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "channelId": 2,
+                     *             "createdAt": "2026-11-27T23:33:12.985Z",
+                     *             "description": "Wholesale storefront with a small assortment",
+                     *             "id": 3,
+                     *             "locale": "en",
+                     *             "maintenanceModeText": "Wholesale ordering is paused for maintenance.",
+                     *             "name": "B2B Store",
+                     *             "updatedAt": "2026-11-27T23:33:12.985Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-27T23:33:12.985Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Channel"][];
                 };
             };
@@ -5519,6 +8509,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -5537,6 +8528,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedIps": null,
+                     *       "baseCurrency": "USD",
+                     *       "code": "default",
+                     *       "createdAt": "2026-11-27T23:33:12.981Z",
+                     *       "currencies": [
+                     *         "USD",
+                     *         "EUR"
+                     *       ],
+                     *       "defaultLocale": "en",
+                     *       "description": "The demo storefront",
+                     *       "favicon": null,
+                     *       "faviconUrl": null,
+                     *       "hostname": "localhost",
+                     *       "id": 1,
+                     *       "isMaintenanceOn": false,
+                     *       "locales": [
+                     *         "en",
+                     *         "fr"
+                     *       ],
+                     *       "logo": null,
+                     *       "logoUrl": null,
+                     *       "name": "Default Store",
+                     *       "rootCategoryId": 1,
+                     *       "theme": "default",
+                     *       "timezone": "UTC",
+                     *       "translation": {
+                     *         "channelId": 1,
+                     *         "createdAt": "2026-11-27T23:33:12.981Z",
+                     *         "description": "The demo storefront",
+                     *         "id": 1,
+                     *         "locale": "en",
+                     *         "maintenanceModeText": "The store is down for maintenance. Please come back soon.",
+                     *         "name": "Default Store",
+                     *         "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:33:12.981Z",
+                     *           "description": "The demo storefront",
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "maintenanceModeText": "The store is down for maintenance. Please come back soon.",
+                     *           "name": "Default Store",
+                     *           "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *         },
+                     *         {
+                     *           "channelId": 1,
+                     *           "createdAt": "2026-11-27T23:33:12.981Z",
+                     *           "description": "La boutique de démonstration",
+                     *           "id": 2,
+                     *           "locale": "fr",
+                     *           "maintenanceModeText": "La boutique est en maintenance. Revenez bientôt.",
+                     *           "name": "Boutique par défaut",
+                     *           "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *         }
+                     *       ],
+                     *       "updatedAt": "2026-11-27T23:33:12.981Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Channel"];
                 };
             };
@@ -5610,6 +8663,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "additional": null,
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "createdAt": "2026-11-27T23:35:38.748Z",
+                     *         "defaultAddress": false,
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "gender": null,
+                     *         "id": 117,
+                     *         "lastName": "Lovelace",
+                     *         "name": "Ada Lovelace",
+                     *         "parentAddressId": null,
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "updatedAt": "2026-11-27T23:35:38.748Z",
+                     *         "useForShipping": true,
+                     *         "vatId": null
+                     *       },
+                     *       {
+                     *         "additional": null,
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "createdAt": "2026-11-27T23:35:38.748Z",
+                     *         "defaultAddress": false,
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "gender": null,
+                     *         "id": 118,
+                     *         "lastName": "Lovelace",
+                     *         "name": "Ada Lovelace",
+                     *         "parentAddressId": null,
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "updatedAt": "2026-11-27T23:35:38.748Z",
+                     *         "useForShipping": true,
+                     *         "vatId": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CheckoutAddress"][];
                 };
             };
@@ -5675,6 +8778,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "description": "Pay when the parcel arrives",
+                     *         "icon": null,
+                     *         "id": 1,
+                     *         "isAllowed": true,
+                     *         "method": "cashondelivery",
+                     *         "offsite": false,
+                     *         "title": "Cash On Delivery"
+                     *       },
+                     *       {
+                     *         "description": "Pay by bank transfer",
+                     *         "icon": null,
+                     *         "id": 2,
+                     *         "isAllowed": true,
+                     *         "method": "moneytransfer",
+                     *         "offsite": false,
+                     *         "title": "Money Transfer"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PaymentMethod"][];
                 };
             };
@@ -5748,6 +8873,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "basePrice": 10,
+                     *         "carrier": "flatrate",
+                     *         "carrierTitle": "Flat Rate",
+                     *         "code": "flatrate_flatrate",
+                     *         "description": "Flat rate shipping",
+                     *         "formattedPrice": "$10.00",
+                     *         "id": 1,
+                     *         "label": "Flat Rate",
+                     *         "method": "flatrate_flatrate",
+                     *         "methodDescription": "Flat rate shipping",
+                     *         "methodTitle": "Flat Rate",
+                     *         "price": 10
+                     *       },
+                     *       {
+                     *         "basePrice": 0,
+                     *         "carrier": "free",
+                     *         "carrierTitle": "Free Shipping",
+                     *         "code": "free_free",
+                     *         "description": "Free shipping on orders of 100 or more",
+                     *         "formattedPrice": "$0.00",
+                     *         "id": 4,
+                     *         "label": "Free Shipping",
+                     *         "method": "free_free",
+                     *         "methodDescription": "Free shipping on orders of 100 or more",
+                     *         "methodTitle": "Free Shipping",
+                     *         "price": 0
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ShippingRate"][];
                 };
             };
@@ -5810,6 +8967,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createCheckoutOrderInput"];
             };
         };
@@ -5828,6 +8986,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartToken": "<cartToken>",
+                     *       "id": 16,
+                     *       "message": "The order was placed.",
+                     *       "orderId": 16,
+                     *       "orderIncrementId": "000000016",
+                     *       "redirect": false,
+                     *       "redirectUrl": null,
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutOrder"];
                 };
             };
@@ -5924,8 +9094,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "billingAddress": "12 Analytical Street",
+                 *       "billingCity": "San Francisco",
+                 *       "billingCountry": "US",
+                 *       "billingEmail": "ada@example.com",
+                 *       "billingFirstName": "Ada",
+                 *       "billingLastName": "Lovelace",
+                 *       "billingPhoneNumber": "555-0100",
+                 *       "billingPostcode": "94107",
+                 *       "billingState": "CA",
+                 *       "useForShipping": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCheckoutAddressInput"];
             };
         };
@@ -5944,6 +9128,208 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 132,
+                     *       "billingAddress": "12 Analytical Street",
+                     *       "billingCity": "San Francisco",
+                     *       "billingCompanyName": null,
+                     *       "billingCountry": "US",
+                     *       "billingEmail": "ada@example.com",
+                     *       "billingFirstName": "Ada",
+                     *       "billingLastName": "Lovelace",
+                     *       "billingPhoneNumber": "555-0100",
+                     *       "billingPostcode": "94107",
+                     *       "billingState": "CA",
+                     *       "cart": {
+                     *         "baseDiscountAmount": 0,
+                     *         "baseGrandTotal": 1100,
+                     *         "baseShippingAmount": 0,
+                     *         "baseShippingAmountInclTax": 0,
+                     *         "baseSubTotalInclTax": 1100,
+                     *         "baseSubtotal": 1100,
+                     *         "baseTaxAmount": 0,
+                     *         "billingAddress": {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 153,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "useForShipping": true,
+                     *           "zipCode": "94107"
+                     *         },
+                     *         "cartToken": null,
+                     *         "channelId": 1,
+                     *         "couponCode": null,
+                     *         "currencyCode": "USD",
+                     *         "customerId": 84,
+                     *         "discountAmount": 0,
+                     *         "formattedDiscountAmount": "$0.00",
+                     *         "formattedGrandTotal": "$1,100.00",
+                     *         "formattedShippingAmount": "$0.00",
+                     *         "formattedShippingAmountInclTax": "$0.00",
+                     *         "formattedSubTotalInclTax": "$1,100.00",
+                     *         "formattedSubtotal": "$1,100.00",
+                     *         "formattedTaxAmount": "$0.00",
+                     *         "formattedTaxTotal": "$0.00",
+                     *         "grandTotal": 1100,
+                     *         "haveStockableItems": true,
+                     *         "id": 132,
+                     *         "isGuest": false,
+                     *         "items": [
+                     *           {
+                     *             "_id": 129,
+                     *             "baseDiscountAmount": 0,
+                     *             "baseImage": null,
+                     *             "baseImageUrl": null,
+                     *             "basePrice": 495,
+                     *             "basePriceInclTax": 495,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 990,
+                     *             "baseTotalInclTax": 990,
+                     *             "canChangeQty": true,
+                     *             "cartId": 132,
+                     *             "discountAmount": 0,
+                     *             "formattedPrice": "$495.00",
+                     *             "formattedPriceInclTax": "$495.00",
+                     *             "formattedTotal": "$990.00",
+                     *             "formattedTotalInclTax": "$990.00",
+                     *             "id": 129,
+                     *             "name": "Test BND-1438-MWZMDIZK-4BQZT",
+                     *             "options": {
+                     *               "bundle": [
+                     *                 {
+                     *                   "label": "Option 1",
+                     *                   "name": "Test T-1438-mwzmdj04-vaidt",
+                     *                   "optionId": 6,
+                     *                   "optionProductId": 11,
+                     *                   "productId": 904,
+                     *                   "qty": 3,
+                     *                   "sku": "T-1438-mwzmdj04-vaidt",
+                     *                   "type": "simple"
+                     *                 },
+                     *                 {
+                     *                   "label": "Option 2",
+                     *                   "name": "Test T-1438-mwzmdj0c-g3cqs",
+                     *                   "optionId": 7,
+                     *                   "optionProductId": 12,
+                     *                   "productId": 905,
+                     *                   "qty": 2,
+                     *                   "sku": "T-1438-mwzmdj0c-g3cqs",
+                     *                   "type": "simple"
+                     *                 }
+                     *               ],
+                     *               "bundleOptionQty": {
+                     *                 "6": 3
+                     *               },
+                     *               "bundleOptions": {
+                     *                 "6": [
+                     *                   11
+                     *                 ],
+                     *                 "7": [
+                     *                   12,
+                     *                   13
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "price": 495,
+                     *             "priceInclTax": 495,
+                     *             "productId": 902,
+                     *             "productUrlKey": "bnd-1438-mwzmdizk-4bqzt",
+                     *             "quantity": 2,
+                     *             "sku": "BND-1438-MWZMDIZK-4BQZT",
+                     *             "taxAmount": 0,
+                     *             "total": 990,
+                     *             "totalInclTax": 990,
+                     *             "type": "bundle"
+                     *           },
+                     *           {
+                     *             "_id": 130,
+                     *             "baseDiscountAmount": 0,
+                     *             "baseImage": null,
+                     *             "baseImageUrl": null,
+                     *             "basePrice": 20,
+                     *             "basePriceInclTax": 20,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 20,
+                     *             "baseTotalInclTax": 20,
+                     *             "canChangeQty": true,
+                     *             "cartId": 132,
+                     *             "discountAmount": 0,
+                     *             "formattedPrice": "$20.00",
+                     *             "formattedPriceInclTax": "$20.00",
+                     *             "formattedTotal": "$20.00",
+                     *             "formattedTotalInclTax": "$20.00",
+                     *             "id": 130,
+                     *             "name": "Test T-1438-mwzmdj1g-okgpo",
+                     *             "options": null,
+                     *             "price": 20,
+                     *             "priceInclTax": 20,
+                     *             "productId": 908,
+                     *             "productUrlKey": "t-1438-mwzmdj1g-okgpo",
+                     *             "quantity": 1,
+                     *             "sku": "T-1438-mwzmdj1g-okgpo",
+                     *             "taxAmount": 0,
+                     *             "total": 20,
+                     *             "totalInclTax": 20,
+                     *             "type": "simple"
+                     *           }
+                     *         ],
+                     *         "itemsCount": 3,
+                     *         "itemsQty": 6,
+                     *         "message": null,
+                     *         "paymentMethod": null,
+                     *         "paymentMethodTitle": null,
+                     *         "selectedShippingRate": null,
+                     *         "selectedShippingRateTitle": null,
+                     *         "sessionToken": null,
+                     *         "shippingAddress": {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 154,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "useForShipping": true,
+                     *           "zipCode": "94107"
+                     *         },
+                     *         "shippingAmount": 0,
+                     *         "shippingAmountInclTax": 0,
+                     *         "subTotalInclTax": 1100,
+                     *         "subtotal": 1100,
+                     *         "success": true,
+                     *         "taxAmount": 0,
+                     *         "taxTotal": 0
+                     *       },
+                     *       "cartToken": null,
+                     *       "id": 132,
+                     *       "message": "The address was saved.",
+                     *       "shippingAddress": "12 Analytical Street",
+                     *       "shippingCity": "San Francisco",
+                     *       "shippingCompanyName": null,
+                     *       "shippingCountry": "US",
+                     *       "shippingEmail": "ada@example.com",
+                     *       "shippingFirstName": "Ada",
+                     *       "shippingLastName": "Lovelace",
+                     *       "shippingPhoneNumber": "555-0100",
+                     *       "shippingPostcode": "94107",
+                     *       "shippingState": "CA",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutAddressResult"];
                 };
             };
@@ -6033,6 +9419,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "paymentMethod": "paypal_standard"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCheckoutPaymentMethodInput"];
             };
         };
@@ -6051,6 +9442,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartToken": "<cartToken>",
+                     *       "message": "Send the shopper to paymentGatewayUrl to pay.",
+                     *       "paymentData": {
+                     *         "method": "paypal_standard",
+                     *         "title": "PayPal (simulated)"
+                     *       },
+                     *       "paymentGatewayUrl": "http://shop.test/payment-gateway/EEMh6RvKJRpOvZq2MbAdku1WuNTyMzJn",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutPaymentMethod"];
                 };
             };
@@ -6147,8 +9551,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "billingAddress": "12 Analytical Street",
+                 *       "billingCity": "San Francisco",
+                 *       "billingCountry": "US",
+                 *       "billingEmail": "ada@example.com",
+                 *       "billingFirstName": "Ada",
+                 *       "billingLastName": "Lovelace",
+                 *       "billingPhoneNumber": "555-0100",
+                 *       "billingPostcode": "94107",
+                 *       "billingState": "CA",
+                 *       "useForShipping": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCheckoutAddressInput"];
             };
         };
@@ -6167,6 +9585,208 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 132,
+                     *       "billingAddress": "12 Analytical Street",
+                     *       "billingCity": "San Francisco",
+                     *       "billingCompanyName": null,
+                     *       "billingCountry": "US",
+                     *       "billingEmail": "ada@example.com",
+                     *       "billingFirstName": "Ada",
+                     *       "billingLastName": "Lovelace",
+                     *       "billingPhoneNumber": "555-0100",
+                     *       "billingPostcode": "94107",
+                     *       "billingState": "CA",
+                     *       "cart": {
+                     *         "baseDiscountAmount": 0,
+                     *         "baseGrandTotal": 1100,
+                     *         "baseShippingAmount": 0,
+                     *         "baseShippingAmountInclTax": 0,
+                     *         "baseSubTotalInclTax": 1100,
+                     *         "baseSubtotal": 1100,
+                     *         "baseTaxAmount": 0,
+                     *         "billingAddress": {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "billing",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 153,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "useForShipping": true,
+                     *           "zipCode": "94107"
+                     *         },
+                     *         "cartToken": null,
+                     *         "channelId": 1,
+                     *         "couponCode": null,
+                     *         "currencyCode": "USD",
+                     *         "customerId": 84,
+                     *         "discountAmount": 0,
+                     *         "formattedDiscountAmount": "$0.00",
+                     *         "formattedGrandTotal": "$1,100.00",
+                     *         "formattedShippingAmount": "$0.00",
+                     *         "formattedShippingAmountInclTax": "$0.00",
+                     *         "formattedSubTotalInclTax": "$1,100.00",
+                     *         "formattedSubtotal": "$1,100.00",
+                     *         "formattedTaxAmount": "$0.00",
+                     *         "formattedTaxTotal": "$0.00",
+                     *         "grandTotal": 1100,
+                     *         "haveStockableItems": true,
+                     *         "id": 132,
+                     *         "isGuest": false,
+                     *         "items": [
+                     *           {
+                     *             "_id": 129,
+                     *             "baseDiscountAmount": 0,
+                     *             "baseImage": null,
+                     *             "baseImageUrl": null,
+                     *             "basePrice": 495,
+                     *             "basePriceInclTax": 495,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 990,
+                     *             "baseTotalInclTax": 990,
+                     *             "canChangeQty": true,
+                     *             "cartId": 132,
+                     *             "discountAmount": 0,
+                     *             "formattedPrice": "$495.00",
+                     *             "formattedPriceInclTax": "$495.00",
+                     *             "formattedTotal": "$990.00",
+                     *             "formattedTotalInclTax": "$990.00",
+                     *             "id": 129,
+                     *             "name": "Test BND-1438-MWZMDIZK-4BQZT",
+                     *             "options": {
+                     *               "bundle": [
+                     *                 {
+                     *                   "label": "Option 1",
+                     *                   "name": "Test T-1438-mwzmdj04-vaidt",
+                     *                   "optionId": 6,
+                     *                   "optionProductId": 11,
+                     *                   "productId": 904,
+                     *                   "qty": 3,
+                     *                   "sku": "T-1438-mwzmdj04-vaidt",
+                     *                   "type": "simple"
+                     *                 },
+                     *                 {
+                     *                   "label": "Option 2",
+                     *                   "name": "Test T-1438-mwzmdj0c-g3cqs",
+                     *                   "optionId": 7,
+                     *                   "optionProductId": 12,
+                     *                   "productId": 905,
+                     *                   "qty": 2,
+                     *                   "sku": "T-1438-mwzmdj0c-g3cqs",
+                     *                   "type": "simple"
+                     *                 }
+                     *               ],
+                     *               "bundleOptionQty": {
+                     *                 "6": 3
+                     *               },
+                     *               "bundleOptions": {
+                     *                 "6": [
+                     *                   11
+                     *                 ],
+                     *                 "7": [
+                     *                   12,
+                     *                   13
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "price": 495,
+                     *             "priceInclTax": 495,
+                     *             "productId": 902,
+                     *             "productUrlKey": "bnd-1438-mwzmdizk-4bqzt",
+                     *             "quantity": 2,
+                     *             "sku": "BND-1438-MWZMDIZK-4BQZT",
+                     *             "taxAmount": 0,
+                     *             "total": 990,
+                     *             "totalInclTax": 990,
+                     *             "type": "bundle"
+                     *           },
+                     *           {
+                     *             "_id": 130,
+                     *             "baseDiscountAmount": 0,
+                     *             "baseImage": null,
+                     *             "baseImageUrl": null,
+                     *             "basePrice": 20,
+                     *             "basePriceInclTax": 20,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 20,
+                     *             "baseTotalInclTax": 20,
+                     *             "canChangeQty": true,
+                     *             "cartId": 132,
+                     *             "discountAmount": 0,
+                     *             "formattedPrice": "$20.00",
+                     *             "formattedPriceInclTax": "$20.00",
+                     *             "formattedTotal": "$20.00",
+                     *             "formattedTotalInclTax": "$20.00",
+                     *             "id": 130,
+                     *             "name": "Test T-1438-mwzmdj1g-okgpo",
+                     *             "options": null,
+                     *             "price": 20,
+                     *             "priceInclTax": 20,
+                     *             "productId": 908,
+                     *             "productUrlKey": "t-1438-mwzmdj1g-okgpo",
+                     *             "quantity": 1,
+                     *             "sku": "T-1438-mwzmdj1g-okgpo",
+                     *             "taxAmount": 0,
+                     *             "total": 20,
+                     *             "totalInclTax": 20,
+                     *             "type": "simple"
+                     *           }
+                     *         ],
+                     *         "itemsCount": 3,
+                     *         "itemsQty": 6,
+                     *         "message": null,
+                     *         "paymentMethod": null,
+                     *         "paymentMethodTitle": null,
+                     *         "selectedShippingRate": null,
+                     *         "selectedShippingRateTitle": null,
+                     *         "sessionToken": null,
+                     *         "shippingAddress": {
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "shipping",
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "id": 154,
+                     *           "lastName": "Lovelace",
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "useForShipping": true,
+                     *           "zipCode": "94107"
+                     *         },
+                     *         "shippingAmount": 0,
+                     *         "shippingAmountInclTax": 0,
+                     *         "subTotalInclTax": 1100,
+                     *         "subtotal": 1100,
+                     *         "success": true,
+                     *         "taxAmount": 0,
+                     *         "taxTotal": 0
+                     *       },
+                     *       "cartToken": null,
+                     *       "id": 132,
+                     *       "message": "The address was saved.",
+                     *       "shippingAddress": "12 Analytical Street",
+                     *       "shippingCity": "San Francisco",
+                     *       "shippingCompanyName": null,
+                     *       "shippingCountry": "US",
+                     *       "shippingEmail": "ada@example.com",
+                     *       "shippingFirstName": "Ada",
+                     *       "shippingLastName": "Lovelace",
+                     *       "shippingPhoneNumber": "555-0100",
+                     *       "shippingPostcode": "94107",
+                     *       "shippingState": "CA",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutAddressResult"];
                 };
             };
@@ -6256,6 +9876,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "shippingMethod": "flatrate"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCheckoutShippingMethodInput"];
             };
         };
@@ -6274,6 +9899,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartToken": "<cartToken>",
+                     *       "id": 186,
+                     *       "message": "The shipping method was saved.",
+                     *       "shippingMethod": "flatrate",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutShippingMethod"];
                 };
             };
@@ -6385,6 +10019,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "createdAt": "2026-11-27T23:37:41.256Z",
+                     *         "customer": {
+                     *           "dateOfBirth": null,
+                     *           "email": "c1877xmwzmg1nfx22@example.com",
+                     *           "firstName": "Test",
+                     *           "gender": null,
+                     *           "id": 465,
+                     *           "lastName": "Shopper"
+                     *         },
+                     *         "id": 6,
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "createdAt": "2026-11-27T23:37:41.230Z",
+                     *           "description": null,
+                     *           "featured": false,
+                     *           "formattedMaximumPrice": "$20.00",
+                     *           "formattedMinimumPrice": "$20.00",
+                     *           "formattedPrice": "$20.00",
+                     *           "formattedSpecialPrice": null,
+                     *           "id": 1396,
+                     *           "inStock": true,
+                     *           "isSaleable": true,
+                     *           "maximumPrice": 20,
+                     *           "minimumPrice": 20,
+                     *           "name": "Account test ACC-1877-mwzmg1nx-15",
+                     *           "new": false,
+                     *           "price": 20,
+                     *           "shortDescription": null,
+                     *           "sku": "ACC-1877-mwzmg1nx-15",
+                     *           "specialPrice": null,
+                     *           "status": true,
+                     *           "type": "simple",
+                     *           "urlKey": "acc-1877-mwzmg1nx-15",
+                     *           "url_key": "acc-1877-mwzmg1nx-15"
+                     *         },
+                     *         "productId": 1396,
+                     *         "updatedAt": "2026-11-27T23:37:41.256Z"
+                     *       },
+                     *       {
+                     *         "createdAt": "2026-11-27T23:37:41.273Z",
+                     *         "customer": {
+                     *           "dateOfBirth": null,
+                     *           "email": "c1877xmwzmg1nfx22@example.com",
+                     *           "firstName": "Test",
+                     *           "gender": null,
+                     *           "id": 465,
+                     *           "lastName": "Shopper"
+                     *         },
+                     *         "id": 7,
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "createdAt": "2026-11-27T23:37:41.233Z",
+                     *           "description": null,
+                     *           "featured": false,
+                     *           "formattedMaximumPrice": "$20.00",
+                     *           "formattedMinimumPrice": "$20.00",
+                     *           "formattedPrice": "$20.00",
+                     *           "formattedSpecialPrice": null,
+                     *           "id": 1397,
+                     *           "inStock": true,
+                     *           "isSaleable": true,
+                     *           "maximumPrice": 20,
+                     *           "minimumPrice": 20,
+                     *           "name": "Account test ACC-1877-mwzmg1o0-16",
+                     *           "new": false,
+                     *           "price": 20,
+                     *           "shortDescription": null,
+                     *           "sku": "ACC-1877-mwzmg1o0-16",
+                     *           "specialPrice": null,
+                     *           "status": true,
+                     *           "type": "simple",
+                     *           "urlKey": "acc-1877-mwzmg1o0-16",
+                     *           "url_key": "acc-1877-mwzmg1o0-16"
+                     *         },
+                     *         "productId": 1397,
+                     *         "updatedAt": "2026-11-27T23:37:41.273Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CompareItem"][];
                 };
             };
@@ -6447,6 +10163,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": 1628
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCompareItemInput"];
             };
         };
@@ -6465,6 +10186,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:39:51.988Z",
+                     *       "customer": {
+                     *         "dateOfBirth": null,
+                     *         "email": "c2600xmwzmiu01x2@example.com",
+                     *         "firstName": "Test",
+                     *         "gender": null,
+                     *         "id": 605,
+                     *         "lastName": "Shopper"
+                     *       },
+                     *       "id": 14,
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "createdAt": "2026-11-27T23:39:51.902Z",
+                     *         "description": null,
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$25.00",
+                     *         "formattedMinimumPrice": "$25.00",
+                     *         "formattedPrice": "$25.00",
+                     *         "formattedSpecialPrice": null,
+                     *         "id": 1628,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 25,
+                     *         "minimumPrice": 25,
+                     *         "name": "Test T-2600-mwzmiuhe-5n8jk",
+                     *         "new": false,
+                     *         "price": 25,
+                     *         "shortDescription": null,
+                     *         "sku": "T-2600-mwzmiuhe-5n8jk",
+                     *         "specialPrice": null,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "t-2600-mwzmiuhe-5n8jk",
+                     *         "url_key": "t-2600-mwzmiuhe-5n8jk"
+                     *       },
+                     *       "productId": 1628,
+                     *       "updatedAt": "2026-11-27T23:39:51.988Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompareItem"];
                 };
             };
@@ -6556,6 +10318,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -6574,6 +10337,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:36:20.819Z",
+                     *       "customer": {
+                     *         "dateOfBirth": null,
+                     *         "email": "c1573xmwzmeblix27@example.com",
+                     *         "firstName": "Test",
+                     *         "gender": null,
+                     *         "id": 185,
+                     *         "lastName": "Shopper"
+                     *       },
+                     *       "id": 2,
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "createdAt": "2026-11-27T23:36:20.817Z",
+                     *         "description": null,
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$20.00",
+                     *         "formattedMinimumPrice": "$20.00",
+                     *         "formattedPrice": "$20.00",
+                     *         "formattedSpecialPrice": null,
+                     *         "id": 1074,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 20,
+                     *         "minimumPrice": 20,
+                     *         "name": "Account test ACC-1573-mwzmebm8-47",
+                     *         "new": false,
+                     *         "price": 20,
+                     *         "shortDescription": null,
+                     *         "sku": "ACC-1573-mwzmebm8-47",
+                     *         "specialPrice": null,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1573-mwzmebm8-47",
+                     *         "url_key": "acc-1573-mwzmebm8-47"
+                     *       },
+                     *       "productId": 1074,
+                     *       "updatedAt": "2026-11-27T23:36:20.819Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompareItem"];
                 };
             };
@@ -6629,6 +10433,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2 */
                 id: string;
             };
             cookie?: never;
@@ -6647,6 +10452,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "message": "The product was removed from your compare list.",
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "createdAt": "2026-11-27T23:36:20.817Z",
+                     *         "description": null,
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$20.00",
+                     *         "formattedMinimumPrice": "$20.00",
+                     *         "formattedPrice": "$20.00",
+                     *         "formattedSpecialPrice": null,
+                     *         "id": 1074,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 20,
+                     *         "minimumPrice": 20,
+                     *         "name": "Account test ACC-1573-mwzmebm8-47",
+                     *         "new": false,
+                     *         "price": 20,
+                     *         "shortDescription": null,
+                     *         "sku": "ACC-1573-mwzmebm8-47",
+                     *         "specialPrice": null,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1573-mwzmebm8-47",
+                     *         "url_key": "acc-1573-mwzmebm8-47"
+                     *       },
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompareItemDeletion"];
                 };
             };
@@ -6745,6 +10582,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "h1629xmwzmenirx14@example.com",
+                 *       "message": "m",
+                 *       "name": "H"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createContactUsInput"];
             };
         };
@@ -6763,6 +10607,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Thank you for contacting us. We will reply soon.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactUsResult"];
                 };
             };
@@ -6843,9 +10693,13 @@ export interface operations {
     countries: {
         parameters: {
             query?: {
+                /** @example US */
                 code?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -6874,6 +10728,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "code": "US",
+                     *         "id": 1,
+                     *         "name": "United States",
+                     *         "states": [
+                     *           {
+                     *             "code": "AL",
+                     *             "countryCode": "US",
+                     *             "countryId": 1,
+                     *             "defaultName": "Alabama",
+                     *             "id": 1,
+                     *             "name": "Alabama",
+                     *             "translation": {
+                     *               "defaultName": "Alabama",
+                     *               "id": "/api/shop/country-state-translations/1-en",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "defaultName": "Alabama",
+                     *                 "id": "/api/shop/country-state-translations/1-en",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "defaultName": "Alabama",
+                     *                 "id": "/api/shop/country-state-translations/1-fr",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "AK",
+                     *             "countryCode": "US",
+                     *             "countryId": 1,
+                     *             "defaultName": "Alaska",
+                     *             "id": 2,
+                     *             "name": "Alaska",
+                     *             "translation": {
+                     *               "defaultName": "Alaska",
+                     *               "id": "/api/shop/country-state-translations/2-en",
+                     *               "locale": "en"
+                     *             },
+                     *             "translations": [
+                     *               {
+                     *                 "defaultName": "Alaska",
+                     *                 "id": "/api/shop/country-state-translations/2-en",
+                     *                 "locale": "en"
+                     *               },
+                     *               {
+                     *                 "defaultName": "Alaska",
+                     *                 "id": "/api/shop/country-state-translations/2-fr",
+                     *                 "locale": "fr"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "translation": {
+                     *           "_id": 1001,
+                     *           "id": "/api/shop/country-translations/1-en",
+                     *           "locale": "en",
+                     *           "name": "United States"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 1001,
+                     *             "id": "/api/shop/country-translations/1-en",
+                     *             "locale": "en",
+                     *             "name": "United States"
+                     *           },
+                     *           {
+                     *             "_id": 1002,
+                     *             "id": "/api/shop/country-translations/1-fr",
+                     *             "locale": "fr",
+                     *             "name": "États-Unis"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Country"][];
                 };
             };
@@ -6929,6 +10864,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 country_id: number;
             };
             cookie?: never;
@@ -6947,6 +10883,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "US",
+                     *       "id": 1,
+                     *       "name": "United States",
+                     *       "states": [
+                     *         {
+                     *           "code": "AL",
+                     *           "countryCode": "US",
+                     *           "countryId": 1,
+                     *           "defaultName": "Alabama",
+                     *           "id": 1,
+                     *           "name": "Alabama",
+                     *           "translation": {
+                     *             "defaultName": "Alabama",
+                     *             "id": "/api/shop/country-state-translations/1-en",
+                     *             "locale": "en"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "defaultName": "Alabama",
+                     *               "id": "/api/shop/country-state-translations/1-en",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "defaultName": "Alabama",
+                     *               "id": "/api/shop/country-state-translations/1-fr",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "code": "AK",
+                     *           "countryCode": "US",
+                     *           "countryId": 1,
+                     *           "defaultName": "Alaska",
+                     *           "id": 2,
+                     *           "name": "Alaska",
+                     *           "translation": {
+                     *             "defaultName": "Alaska",
+                     *             "id": "/api/shop/country-state-translations/2-en",
+                     *             "locale": "en"
+                     *           },
+                     *           "translations": [
+                     *             {
+                     *               "defaultName": "Alaska",
+                     *               "id": "/api/shop/country-state-translations/2-en",
+                     *               "locale": "en"
+                     *             },
+                     *             {
+                     *               "defaultName": "Alaska",
+                     *               "id": "/api/shop/country-state-translations/2-fr",
+                     *               "locale": "fr"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "translation": {
+                     *         "_id": 1001,
+                     *         "id": "/api/shop/country-translations/1-en",
+                     *         "locale": "en",
+                     *         "name": "United States"
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "_id": 1001,
+                     *           "id": "/api/shop/country-translations/1-en",
+                     *           "locale": "en",
+                     *           "name": "United States"
+                     *         },
+                     *         {
+                     *           "_id": 1002,
+                     *           "id": "/api/shop/country-translations/1-fr",
+                     *           "locale": "fr",
+                     *           "name": "États-Unis"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Country"];
                 };
             };
@@ -7004,6 +11019,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 1 */
                 country_id: number;
             };
             cookie?: never;
@@ -7022,6 +11038,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "code": "AL",
+                     *         "countryCode": "US",
+                     *         "countryId": 1,
+                     *         "defaultName": "Alabama",
+                     *         "id": 1,
+                     *         "name": "Alabama",
+                     *         "translation": {
+                     *           "defaultName": "Alabama",
+                     *           "id": "/api/shop/country-state-translations/1-en",
+                     *           "locale": "en"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "defaultName": "Alabama",
+                     *             "id": "/api/shop/country-state-translations/1-en",
+                     *             "locale": "en"
+                     *           },
+                     *           {
+                     *             "defaultName": "Alabama",
+                     *             "id": "/api/shop/country-state-translations/1-fr",
+                     *             "locale": "fr"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "code": "AK",
+                     *         "countryCode": "US",
+                     *         "countryId": 1,
+                     *         "defaultName": "Alaska",
+                     *         "id": 2,
+                     *         "name": "Alaska",
+                     *         "translation": {
+                     *           "defaultName": "Alaska",
+                     *           "id": "/api/shop/country-state-translations/2-en",
+                     *           "locale": "en"
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "defaultName": "Alaska",
+                     *             "id": "/api/shop/country-state-translations/2-en",
+                     *             "locale": "en"
+                     *           },
+                     *           {
+                     *             "defaultName": "Alaska",
+                     *             "id": "/api/shop/country-state-translations/2-fr",
+                     *             "locale": "fr"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CountryState"][];
                 };
             };
@@ -7077,6 +11147,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -7095,6 +11166,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "AL",
+                     *       "countryCode": "US",
+                     *       "countryId": 1,
+                     *       "defaultName": "Alabama",
+                     *       "id": 1,
+                     *       "name": "Alabama",
+                     *       "translation": {
+                     *         "defaultName": "Alabama",
+                     *         "id": "/api/shop/country-state-translations/1-en",
+                     *         "locale": "en"
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "defaultName": "Alabama",
+                     *           "id": "/api/shop/country-state-translations/1-en",
+                     *           "locale": "en"
+                     *         },
+                     *         {
+                     *           "defaultName": "Alabama",
+                     *           "id": "/api/shop/country-state-translations/1-fr",
+                     *           "locale": "fr"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CountryState"];
                 };
             };
@@ -7179,6 +11277,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "code": "USD",
+                     *         "decimals": 2,
+                     *         "exchangeRate": 1,
+                     *         "id": 1,
+                     *         "name": "US Dollar",
+                     *         "symbol": "$"
+                     *       },
+                     *       {
+                     *         "code": "EUR",
+                     *         "decimals": 2,
+                     *         "exchangeRate": 0.92,
+                     *         "id": 2,
+                     *         "name": "Euro",
+                     *         "symbol": "€"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Currency"][];
                 };
             };
@@ -7233,7 +11351,10 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7262,6 +11383,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "additional": null,
+                     *         "address": "0 Analytical Street",
+                     *         "address1": "0 Analytical Street",
+                     *         "address2": null,
+                     *         "addressId": 52,
+                     *         "addressType": "customer",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "createdAt": "2026-11-27T23:42:15.851Z",
+                     *         "customerId": 665,
+                     *         "defaultAddress": true,
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 52,
+                     *         "lastName": "Lovelace 0",
+                     *         "name": "Ada Lovelace 0",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "updatedAt": "2026-11-27T23:42:15.851Z",
+                     *         "useForShipping": false,
+                     *         "vatId": null
+                     *       },
+                     *       {
+                     *         "additional": null,
+                     *         "address": "1 Analytical Street",
+                     *         "address1": "1 Analytical Street",
+                     *         "address2": null,
+                     *         "addressId": 53,
+                     *         "addressType": "customer",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "createdAt": "2026-11-27T23:42:15.998Z",
+                     *         "customerId": 665,
+                     *         "defaultAddress": false,
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 53,
+                     *         "lastName": "Lovelace 1",
+                     *         "name": "Ada Lovelace 1",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "updatedAt": "2026-11-27T23:42:15.998Z",
+                     *         "useForShipping": false,
+                     *         "vatId": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerAddress"][];
                 };
             };
@@ -7324,6 +11499,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "address1": "9 Cedar Lane",
+                 *       "address2": "Unit 4",
+                 *       "city": "Austin",
+                 *       "companyName": "Haddad & Co",
+                 *       "country": "US",
+                 *       "email": "noor@example.com",
+                 *       "firstName": "Noor",
+                 *       "lastName": "Haddad",
+                 *       "phone": "555-0142",
+                 *       "postcode": "73301",
+                 *       "state": "TX",
+                 *       "vatId": "DE123456789"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAddUpdateCustomerAddressInput"];
             };
         };
@@ -7342,6 +11533,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "9 Cedar Lane\nUnit 4",
+                     *       "address1": "9 Cedar Lane",
+                     *       "address2": "Unit 4",
+                     *       "addressId": 8,
+                     *       "addressType": "customer",
+                     *       "city": "Austin",
+                     *       "companyName": "Haddad & Co",
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:34:52.924Z",
+                     *       "customerId": 58,
+                     *       "defaultAddress": true,
+                     *       "email": "noor@example.com",
+                     *       "firstName": "Noor",
+                     *       "id": 8,
+                     *       "lastName": "Haddad",
+                     *       "name": "Noor Haddad",
+                     *       "phone": "555-0142",
+                     *       "postcode": "73301",
+                     *       "state": "TX",
+                     *       "updatedAt": "2026-11-27T23:34:52.924Z",
+                     *       "useForShipping": false,
+                     *       "vatId": "DE123456789"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
@@ -7424,6 +11642,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 8 */
                 id: number;
             };
             cookie?: never;
@@ -7442,6 +11661,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "9 Cedar Lane\nUnit 4",
+                     *       "address1": "9 Cedar Lane",
+                     *       "address2": "Unit 4",
+                     *       "addressId": 8,
+                     *       "addressType": "customer",
+                     *       "city": "Austin",
+                     *       "companyName": "Haddad & Co",
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:34:52.924Z",
+                     *       "customerId": 58,
+                     *       "defaultAddress": true,
+                     *       "email": "noor@example.com",
+                     *       "firstName": "Noor",
+                     *       "id": 8,
+                     *       "lastName": "Haddad",
+                     *       "name": "Noor Haddad",
+                     *       "phone": "555-0142",
+                     *       "postcode": "73301",
+                     *       "state": "TX",
+                     *       "updatedAt": "2026-11-27T23:34:52.924Z",
+                     *       "useForShipping": false,
+                     *       "vatId": "DE123456789"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
@@ -7497,12 +11743,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 41 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "postcode": "75001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateCustomerAddressBody"];
             };
         };
@@ -7519,6 +11771,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "1 Main St",
+                     *       "address1": "1 Main St",
+                     *       "address2": null,
+                     *       "addressId": 41,
+                     *       "addressType": "customer",
+                     *       "city": "Dallas",
+                     *       "companyName": null,
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:37:09.173Z",
+                     *       "customerId": 386,
+                     *       "defaultAddress": true,
+                     *       "email": null,
+                     *       "firstName": "Ada",
+                     *       "id": 41,
+                     *       "lastName": "L",
+                     *       "name": "Ada L",
+                     *       "phone": null,
+                     *       "postcode": "75001",
+                     *       "state": "TX",
+                     *       "updatedAt": "2026-11-27T23:37:09.213Z",
+                     *       "useForShipping": false,
+                     *       "vatId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
@@ -7610,6 +11889,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 20 */
                 id: number;
             };
             cookie?: never;
@@ -7628,6 +11908,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 20,
+                     *       "message": "Address deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddressDeletion"];
                 };
             };
@@ -7719,7 +12006,10 @@ export interface operations {
             query?: {
                 status?: "pending" | "available" | "expired";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7748,6 +12038,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "createdAt": "2026-11-27T23:42:16.677Z",
+                     *         "downloadBought": 2,
+                     *         "downloadCanceled": 2,
+                     *         "downloadUrl": "http://shop.test/api/shop/customer-downloadable-products/46/download",
+                     *         "downloadUsed": 0,
+                     *         "fileName": "1",
+                     *         "id": 46,
+                     *         "linkId": 74,
+                     *         "name": "Link 2",
+                     *         "order": {
+                     *           "grandTotal": 110,
+                     *           "id": 463,
+                     *           "incrementId": "000000463",
+                     *           "status": "completed"
+                     *         },
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "orderItemId": 508,
+                     *         "productName": "Test DOW-T3482XMWZMLY66X4",
+                     *         "remainingDownloads": 0,
+                     *         "status": "expired",
+                     *         "type": "url",
+                     *         "updatedAt": "2026-11-27T23:42:17.204Z"
+                     *       },
+                     *       {
+                     *         "createdAt": "2026-11-27T23:42:16.677Z",
+                     *         "downloadBought": 2,
+                     *         "downloadCanceled": 2,
+                     *         "downloadUrl": "http://shop.test/api/shop/customer-downloadable-products/45/download",
+                     *         "downloadUsed": 0,
+                     *         "fileName": "0",
+                     *         "id": 45,
+                     *         "linkId": 73,
+                     *         "name": "Link 1",
+                     *         "order": {
+                     *           "grandTotal": 110,
+                     *           "id": 463,
+                     *           "incrementId": "000000463",
+                     *           "status": "completed"
+                     *         },
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "orderItemId": 508,
+                     *         "productName": "Test DOW-T3482XMWZMLY66X4",
+                     *         "remainingDownloads": 0,
+                     *         "status": "expired",
+                     *         "type": "url",
+                     *         "updatedAt": "2026-11-27T23:42:17.203Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerDownloadableProduct"][];
                 };
             };
@@ -7803,6 +12147,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -7821,6 +12166,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:36:20.707Z",
+                     *       "downloadBought": 3,
+                     *       "downloadCanceled": 0,
+                     *       "downloadUrl": "http://shop.test/api/shop/customer-downloadable-products/5/download",
+                     *       "downloadUsed": 0,
+                     *       "fileName": "manual-v2.pdf",
+                     *       "id": 5,
+                     *       "linkId": 10,
+                     *       "name": "Link 1",
+                     *       "order": {
+                     *         "grandTotal": 20,
+                     *         "id": 129,
+                     *         "incrementId": "900157325807010044",
+                     *         "status": "pending"
+                     *       },
+                     *       "orderId": 129,
+                     *       "orderIncrementId": "900157325807010044",
+                     *       "orderItemId": 139,
+                     *       "productName": "Account test ACC-1573-mwzmebiw-43",
+                     *       "remainingDownloads": 3,
+                     *       "status": "available",
+                     *       "type": "file",
+                     *       "updatedAt": "2026-11-27T23:36:20.707Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerDownloadableProduct"];
                 };
             };
@@ -7944,7 +12316,10 @@ export interface operations {
                 orderId?: number;
                 state?: "pending" | "paid" | "refunded";
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -7973,6 +12348,161 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "baseCurrencyCode": "USD",
+                     *         "baseDiscountAmount": 0,
+                     *         "baseGrandTotal": 75,
+                     *         "baseShippingAmount": 0,
+                     *         "baseShippingAmountInclTax": 0,
+                     *         "baseShippingTaxAmount": 0,
+                     *         "baseSubTotal": 75,
+                     *         "baseSubTotalInclTax": 75,
+                     *         "baseTaxAmount": 0,
+                     *         "channelCurrencyCode": "USD",
+                     *         "createdAt": "2026-11-27T23:42:17.008Z",
+                     *         "discountAmount": 0,
+                     *         "downloadUrl": "http://shop.test/api/shop/customer-invoices/86/pdf",
+                     *         "formattedGrandTotal": "$75.00",
+                     *         "grandTotal": 75,
+                     *         "id": 86,
+                     *         "incrementId": "000000463-2",
+                     *         "items": [
+                     *           {
+                     *             "baseDiscountAmount": 0,
+                     *             "basePrice": 25,
+                     *             "basePriceInclTax": 25,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 25,
+                     *             "baseTotalInclTax": 25,
+                     *             "createdAt": "2026-11-27T23:42:17.008Z",
+                     *             "description": "{}",
+                     *             "discountAmount": 0,
+                     *             "discountPercent": 0,
+                     *             "id": 90,
+                     *             "invoiceId": 86,
+                     *             "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *             "orderItemId": 506,
+                     *             "parentId": null,
+                     *             "price": 25,
+                     *             "priceInclTax": 25,
+                     *             "productId": 1768,
+                     *             "productType": "simple",
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-wsa5y",
+                     *             "taxAmount": 0,
+                     *             "total": 25,
+                     *             "totalInclTax": 25,
+                     *             "updatedAt": "2026-11-27T23:42:17.008Z"
+                     *           },
+                     *           {
+                     *             "baseDiscountAmount": 0,
+                     *             "basePrice": 25,
+                     *             "basePriceInclTax": 25,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 25,
+                     *             "baseTotalInclTax": 25,
+                     *             "createdAt": "2026-11-27T23:42:17.008Z",
+                     *             "description": "{}",
+                     *             "discountAmount": 0,
+                     *             "discountPercent": 0,
+                     *             "id": 91,
+                     *             "invoiceId": 86,
+                     *             "name": "Test T-3482-mwzmly5y-ha72z",
+                     *             "orderItemId": 507,
+                     *             "parentId": null,
+                     *             "price": 25,
+                     *             "priceInclTax": 25,
+                     *             "productId": 1769,
+                     *             "productType": "simple",
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-ha72z",
+                     *             "taxAmount": 0,
+                     *             "total": 25,
+                     *             "totalInclTax": 25,
+                     *             "updatedAt": "2026-11-27T23:42:17.008Z"
+                     *           }
+                     *         ],
+                     *         "order": "/api/shop/customer-orders/463",
+                     *         "orderCurrencyCode": "USD",
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "shippingAmount": 0,
+                     *         "shippingAmountInclTax": 0,
+                     *         "shippingTaxAmount": 0,
+                     *         "state": "paid",
+                     *         "subTotal": 75,
+                     *         "subTotalInclTax": 75,
+                     *         "taxAmount": 0,
+                     *         "totalQty": 3,
+                     *         "transactionId": null,
+                     *         "updatedAt": "2026-11-27T23:42:17.008Z"
+                     *       },
+                     *       {
+                     *         "baseCurrencyCode": "USD",
+                     *         "baseDiscountAmount": 0,
+                     *         "baseGrandTotal": 35,
+                     *         "baseShippingAmount": 10,
+                     *         "baseShippingAmountInclTax": 10,
+                     *         "baseShippingTaxAmount": 0,
+                     *         "baseSubTotal": 25,
+                     *         "baseSubTotalInclTax": 25,
+                     *         "baseTaxAmount": 0,
+                     *         "channelCurrencyCode": "USD",
+                     *         "createdAt": "2026-11-27T23:42:16.961Z",
+                     *         "discountAmount": 0,
+                     *         "downloadUrl": "http://shop.test/api/shop/customer-invoices/85/pdf",
+                     *         "formattedGrandTotal": "$35.00",
+                     *         "grandTotal": 35,
+                     *         "id": 85,
+                     *         "incrementId": "000000463-1",
+                     *         "items": [
+                     *           {
+                     *             "baseDiscountAmount": 0,
+                     *             "basePrice": 25,
+                     *             "basePriceInclTax": 25,
+                     *             "baseTaxAmount": 0,
+                     *             "baseTotal": 25,
+                     *             "baseTotalInclTax": 25,
+                     *             "createdAt": "2026-11-27T23:42:16.961Z",
+                     *             "description": "{}",
+                     *             "discountAmount": 0,
+                     *             "discountPercent": 0,
+                     *             "id": 89,
+                     *             "invoiceId": 85,
+                     *             "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *             "orderItemId": 506,
+                     *             "parentId": null,
+                     *             "price": 25,
+                     *             "priceInclTax": 25,
+                     *             "productId": 1768,
+                     *             "productType": "simple",
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-wsa5y",
+                     *             "taxAmount": 0,
+                     *             "total": 25,
+                     *             "totalInclTax": 25,
+                     *             "updatedAt": "2026-11-27T23:42:16.961Z"
+                     *           }
+                     *         ],
+                     *         "order": "/api/shop/customer-orders/463",
+                     *         "orderCurrencyCode": "USD",
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "shippingAmount": 10,
+                     *         "shippingAmountInclTax": 10,
+                     *         "shippingTaxAmount": 0,
+                     *         "state": "paid",
+                     *         "subTotal": 25,
+                     *         "subTotalInclTax": 25,
+                     *         "taxAmount": 0,
+                     *         "totalQty": 1,
+                     *         "transactionId": null,
+                     *         "updatedAt": "2026-11-27T23:42:16.961Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerInvoice"][];
                 };
             };
@@ -8028,6 +12558,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 37 */
                 id: number;
             };
             cookie?: never;
@@ -8046,6 +12577,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 45,
+                     *       "baseShippingAmount": 5,
+                     *       "baseShippingAmountInclTax": 5,
+                     *       "baseShippingTaxAmount": 0,
+                     *       "baseSubTotal": 40,
+                     *       "baseSubTotalInclTax": 40,
+                     *       "baseTaxAmount": 0,
+                     *       "channelCurrencyCode": "USD",
+                     *       "createdAt": "2026-11-27T23:36:19.211Z",
+                     *       "discountAmount": 0,
+                     *       "downloadUrl": "http://shop.test/api/shop/customer-invoices/37/pdf",
+                     *       "formattedGrandTotal": "$45.00",
+                     *       "grandTotal": 45,
+                     *       "id": 37,
+                     *       "incrementId": "INV-900157325792040008",
+                     *       "items": [
+                     *         {
+                     *           "baseDiscountAmount": 0,
+                     *           "basePrice": 20,
+                     *           "basePriceInclTax": 20,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 40,
+                     *           "baseTotalInclTax": 40,
+                     *           "createdAt": "2026-11-27T23:36:19.211Z",
+                     *           "description": "{}",
+                     *           "discountAmount": 0,
+                     *           "discountPercent": 0,
+                     *           "id": 37,
+                     *           "invoiceId": 37,
+                     *           "name": "Account test ACC-1573-mwzmeada-7",
+                     *           "orderItemId": 121,
+                     *           "parentId": null,
+                     *           "price": 20,
+                     *           "priceInclTax": 20,
+                     *           "productId": 1054,
+                     *           "productType": "simple",
+                     *           "qty": 2,
+                     *           "sku": "ACC-1573-mwzmeada-7",
+                     *           "taxAmount": 0,
+                     *           "total": 40,
+                     *           "totalInclTax": 40,
+                     *           "updatedAt": "2026-11-27T23:36:19.211Z"
+                     *         }
+                     *       ],
+                     *       "order": "/api/shop/customer-orders/111",
+                     *       "orderCurrencyCode": "USD",
+                     *       "orderId": 111,
+                     *       "orderIncrementId": "900157325792040008",
+                     *       "shippingAmount": 5,
+                     *       "shippingAmountInclTax": 5,
+                     *       "shippingTaxAmount": 0,
+                     *       "state": "paid",
+                     *       "subTotal": 40,
+                     *       "subTotalInclTax": 40,
+                     *       "taxAmount": 0,
+                     *       "totalQty": 2,
+                     *       "transactionId": null,
+                     *       "updatedAt": "2026-11-27T23:36:19.211Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoice"];
                 };
             };
@@ -8184,6 +12779,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "c1539xmwzme3a5x67@example.com",
+                     *       "isSubscribed": false,
+                     *       "message": "You are not subscribed to the newsletter.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerNewsletterSubscription"];
                 };
             };
@@ -8228,6 +12831,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createCustomerNewsletterSubscriptionInput"];
             };
         };
@@ -8246,6 +12850,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "c3304xmwzml6sxx3@example.com",
+                     *       "isSubscribed": true,
+                     *       "message": "You are subscribed to the newsletter.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerNewsletterSubscription"];
                 };
             };
@@ -8344,6 +12956,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "c3304xmwzml6sxx3@example.com",
+                     *       "isSubscribed": false,
+                     *       "message": "You are unsubscribed from the newsletter.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerNewsletterSubscription"];
                 };
             };
@@ -8426,7 +13046,10 @@ export interface operations {
             query?: {
                 orderId?: number;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -8455,6 +13078,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "carrierCode": null,
+                     *         "carrierTitle": "UPS",
+                     *         "createdAt": "2026-11-27T23:42:17.103Z",
+                     *         "id": 41,
+                     *         "items": [
+                     *           {
+                     *             "id": 43,
+                     *             "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *             "orderItemId": 506,
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-wsa5y",
+                     *             "weight": null
+                     *           },
+                     *           {
+                     *             "id": 44,
+                     *             "name": "Test T-3482-mwzmly5y-ha72z",
+                     *             "orderItemId": 507,
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-ha72z",
+                     *             "weight": null
+                     *           }
+                     *         ],
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "shippingNumber": "41",
+                     *         "status": null,
+                     *         "totalQty": 2,
+                     *         "totalWeight": null,
+                     *         "trackNumber": "1Z3482xmwzmlygyx5",
+                     *         "updatedAt": "2026-11-27T23:42:17.103Z"
+                     *       },
+                     *       {
+                     *         "carrierCode": null,
+                     *         "carrierTitle": "UPS",
+                     *         "createdAt": "2026-11-27T23:42:17.047Z",
+                     *         "id": 40,
+                     *         "items": [
+                     *           {
+                     *             "id": 42,
+                     *             "name": "Test T-3482-mwzmly5y-wsa5y",
+                     *             "orderItemId": 506,
+                     *             "qty": 1,
+                     *             "sku": "T-3482-mwzmly5y-wsa5y",
+                     *             "weight": null
+                     *           }
+                     *         ],
+                     *         "orderId": 463,
+                     *         "orderIncrementId": "000000463",
+                     *         "shippingNumber": "40",
+                     *         "status": null,
+                     *         "totalQty": 1,
+                     *         "totalWeight": null,
+                     *         "trackNumber": "1Z3482xmwzmlygyx5",
+                     *         "updatedAt": "2026-11-27T23:42:17.047Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerShipment"][];
                 };
             };
@@ -8510,6 +13193,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 20 */
                 id: number;
             };
             cookie?: never;
@@ -8528,6 +13212,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "carrierCode": "flatrate",
+                     *       "carrierTitle": "Flat Rate",
+                     *       "createdAt": "2026-11-27T23:36:20.220Z",
+                     *       "id": 20,
+                     *       "items": [
+                     *         {
+                     *           "id": 20,
+                     *           "name": "Account test ACC-1573-mwzmeb59-27",
+                     *           "orderItemId": 131,
+                     *           "qty": 2,
+                     *           "sku": "ACC-1573-mwzmeb59-27",
+                     *           "weight": null
+                     *         }
+                     *       ],
+                     *       "orderId": 121,
+                     *       "orderIncrementId": "900157325802100028",
+                     *       "shippingNumber": "20",
+                     *       "status": "shipped",
+                     *       "totalQty": 2,
+                     *       "totalWeight": null,
+                     *       "trackNumber": "TRK-121",
+                     *       "updatedAt": "2026-11-27T23:36:20.220Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerShipment"];
                 };
             };
@@ -8613,6 +13323,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "baseCurrencyCode": "USD",
+                     *         "baseGrandTotal": 205,
+                     *         "baseSubTotal": 200,
+                     *         "channelName": "Default",
+                     *         "couponCode": null,
+                     *         "createdAt": "2024-01-03T00:00:00.000Z",
+                     *         "customerEmail": "c1664xmwzmew1cx2@example.com",
+                     *         "customerFirstName": "Ada",
+                     *         "customerLastName": "Lovelace",
+                     *         "discountAmount": 0,
+                     *         "formattedGrandTotal": "$205.00",
+                     *         "grandTotal": 205,
+                     *         "id": 134,
+                     *         "incrementId": "900166426079100004",
+                     *         "itemsCount": 1,
+                     *         "orderCurrencyCode": "USD",
+                     *         "shippingAmount": 5,
+                     *         "shippingMethod": "flatrate_flatrate",
+                     *         "shippingStatus": null,
+                     *         "shippingTitle": "Flat Rate",
+                     *         "status": "completed",
+                     *         "subTotal": 200,
+                     *         "taxAmount": 0,
+                     *         "totalItemCount": 1,
+                     *         "totalQtyOrdered": 2,
+                     *         "updatedAt": "2026-11-27T23:36:47.912Z"
+                     *       },
+                     *       {
+                     *         "baseCurrencyCode": "USD",
+                     *         "baseGrandTotal": 35,
+                     *         "baseSubTotal": 30,
+                     *         "channelName": "Default",
+                     *         "couponCode": null,
+                     *         "createdAt": "2024-01-02T00:00:00.000Z",
+                     *         "customerEmail": "c1664xmwzmew1cx2@example.com",
+                     *         "customerFirstName": "Ada",
+                     *         "customerLastName": "Lovelace",
+                     *         "discountAmount": 0,
+                     *         "formattedGrandTotal": "$35.00",
+                     *         "grandTotal": 35,
+                     *         "id": 135,
+                     *         "incrementId": "900166426079270005",
+                     *         "itemsCount": 1,
+                     *         "orderCurrencyCode": "USD",
+                     *         "shippingAmount": 5,
+                     *         "shippingMethod": "flatrate_flatrate",
+                     *         "shippingStatus": null,
+                     *         "shippingTitle": "Flat Rate",
+                     *         "status": "processing",
+                     *         "subTotal": 30,
+                     *         "taxAmount": 0,
+                     *         "totalItemCount": 1,
+                     *         "totalQtyOrdered": 3,
+                     *         "updatedAt": "2026-11-27T23:36:47.929Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerOrder"][];
                 };
             };
@@ -8668,6 +13438,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 123 */
                 id: number;
             };
             cookie?: never;
@@ -8686,6 +13457,157 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "_id": 245,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_billing",
+                     *           "cartId": null,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:36:20.329Z",
+                     *           "customerId": 175,
+                     *           "defaultAddress": false,
+                     *           "email": "c1573xmwzmeb80x17@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 245,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 123,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:36:20.329Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         },
+                     *         {
+                     *           "_id": 246,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_shipping",
+                     *           "cartId": null,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:36:20.329Z",
+                     *           "customerId": 175,
+                     *           "defaultAddress": false,
+                     *           "email": "c1573xmwzmeb80x17@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 246,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 123,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:36:20.329Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         }
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 45,
+                     *       "baseShippingAmount": 5,
+                     *       "baseSubTotal": 40,
+                     *       "baseTaxAmount": 0,
+                     *       "canCancel": true,
+                     *       "canReorder": true,
+                     *       "channelCurrencyCode": "USD",
+                     *       "channelName": "Default",
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:36:20.329Z",
+                     *       "customerEmail": "c1573xmwzmeb80x17@example.com",
+                     *       "customerFirstName": "Ada",
+                     *       "customerLastName": "Lovelace",
+                     *       "discountAmount": 0,
+                     *       "formattedGrandTotal": "$45.00",
+                     *       "grandTotal": 45,
+                     *       "grandTotalInvoiced": 45,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 123,
+                     *       "incrementId": "900157325803270032",
+                     *       "items": [
+                     *         {
+                     *           "additional": {},
+                     *           "baseDiscountAmount": 0,
+                     *           "basePrice": 20,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 40,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$20.00",
+                     *           "formattedTotal": "$40.00",
+                     *           "id": 133,
+                     *           "name": "Account test ACC-1573-mwzmeb8i-31",
+                     *           "options": {},
+                     *           "parentId": null,
+                     *           "price": 20,
+                     *           "productId": 1066,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "sku": "ACC-1573-mwzmeb8i-31",
+                     *           "taxAmount": 0,
+                     *           "total": 40,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "id": 123,
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "shipments": [
+                     *         {
+                     *           "carrierCode": "flatrate",
+                     *           "carrierTitle": "Flat Rate",
+                     *           "createdAt": "2026-11-27T23:36:20.337Z",
+                     *           "id": 22,
+                     *           "items": [
+                     *             {
+                     *               "id": 22,
+                     *               "name": "Account test ACC-1573-mwzmeb8i-31",
+                     *               "orderItemId": 133,
+                     *               "qty": 2,
+                     *               "sku": "ACC-1573-mwzmeb8i-31",
+                     *               "weight": null
+                     *             }
+                     *           ],
+                     *           "orderId": 123,
+                     *           "orderIncrementId": "900157325803270032",
+                     *           "shippingNumber": "22",
+                     *           "status": "shipped",
+                     *           "totalQty": 2,
+                     *           "totalWeight": null,
+                     *           "trackNumber": "TRK-123",
+                     *           "updatedAt": "2026-11-27T23:36:20.337Z"
+                     *         }
+                     *       ],
+                     *       "shippingAmount": 5,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingStatus": "shipped",
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "processing",
+                     *       "subTotal": 40,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:36:20.336Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerOrderDetail"];
                 };
             };
@@ -8744,12 +13666,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 19 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createCancelOrderBody"];
             };
         };
@@ -8768,6 +13692,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "_id": 37,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_billing",
+                     *           "cartId": 25,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:34:02.264Z",
+                     *           "customerId": 3,
+                     *           "defaultAddress": false,
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 37,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 19,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:34:02.264Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         },
+                     *         {
+                     *           "_id": 38,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_shipping",
+                     *           "cartId": 25,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:34:02.264Z",
+                     *           "customerId": 3,
+                     *           "defaultAddress": false,
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 38,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 19,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:34:02.264Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         }
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 70,
+                     *       "baseShippingAmount": 10,
+                     *       "baseSubTotal": 60,
+                     *       "baseTaxAmount": 0,
+                     *       "canCancel": false,
+                     *       "canReorder": true,
+                     *       "channelCurrencyCode": "USD",
+                     *       "channelName": "Default Store",
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:34:02.264Z",
+                     *       "customerEmail": "c1099xmwzmbcocx4@example.com",
+                     *       "customerFirstName": "Test",
+                     *       "customerLastName": "Shopper",
+                     *       "discountAmount": 0,
+                     *       "formattedGrandTotal": "$70.00",
+                     *       "grandTotal": 70,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 19,
+                     *       "incrementId": "000000019",
+                     *       "items": [
+                     *         {
+                     *           "additional": {},
+                     *           "baseDiscountAmount": 0,
+                     *           "basePrice": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "id": 19,
+                     *           "name": "Test T-1099-mwzmbcox-l88nj",
+                     *           "options": {},
+                     *           "parentId": null,
+                     *           "price": 30,
+                     *           "productId": 140,
+                     *           "qtyCanceled": 2,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 2,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "sku": "T-1099-mwzmbcox-l88nj",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "message": "Order #000000019 has been canceled.",
+                     *       "orderCurrencyCode": "USD",
+                     *       "orderId": 19,
+                     *       "payment": {
+                     *         "id": 19,
+                     *         "method": "stripe",
+                     *         "methodTitle": "Credit or debit card"
+                     *       },
+                     *       "paymentTransactions": [
+                     *         {
+                     *           "amount": 70,
+                     *           "createdAt": "2026-11-27T23:34:02.264Z",
+                     *           "currencyCode": "USD",
+                     *           "formattedAmount": "$70.00",
+                     *           "id": 36,
+                     *           "kind": "authorization",
+                     *           "offline": false,
+                     *           "status": "succeeded"
+                     *         }
+                     *       ],
+                     *       "shipments": [],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingStatus": null,
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "canceled",
+                     *       "subTotal": 60,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 2,
+                     *       "updatedAt": "2026-11-27T23:34:02.289Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CanceledOrder"];
                 };
             };
@@ -8862,12 +13926,14 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 177 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createReorderOrderBody"];
             };
         };
@@ -8886,6 +13952,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "added": [
+                     *         {
+                     *           "name": "Account test ACC-1664-mwzmexk1-78",
+                     *           "orderItemId": 187,
+                     *           "productId": 1116,
+                     *           "quantity": 2
+                     *         }
+                     *       ],
+                     *       "cartId": 253,
+                     *       "itemsAddedCount": 1,
+                     *       "message": "1 item(s) were added to your cart; 1 could not be added.",
+                     *       "notAdded": [
+                     *         {
+                     *           "name": "Account test ACC-1664-mwzmexk4-79",
+                     *           "orderItemId": 188,
+                     *           "productId": 1117,
+                     *           "quantity": 1,
+                     *           "reason": "Product 1117 is not available."
+                     *         }
+                     *       ],
+                     *       "orderId": 177,
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Reorder"];
                 };
             };
@@ -8993,6 +14085,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 582,
+                     *       "dateOfBirth": null,
+                     *       "email": "c2542xmwzmiavqx4@example.com",
+                     *       "firstName": "Test",
+                     *       "gender": null,
+                     *       "id": 582,
+                     *       "image": null,
+                     *       "isSuspended": false,
+                     *       "isVerified": true,
+                     *       "lastName": "Shopper",
+                     *       "message": "Profile loaded.",
+                     *       "phone": "555-0199",
+                     *       "status": 1,
+                     *       "subscribedToNewsLetter": false,
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -9037,6 +14148,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "<your password>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["deleteCustomerProfileInput"];
             };
         };
@@ -9055,6 +14171,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Your account has been deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfileDeletion"];
                 };
             };
@@ -9137,12 +14259,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 36 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "subscribedToNewsLetter": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateCustomerProfileBody"];
             };
         };
@@ -9159,6 +14287,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 36,
+                     *       "dateOfBirth": null,
+                     *       "email": "c1301xmwzmcbitx18@example.com",
+                     *       "firstName": "Renamed",
+                     *       "gender": null,
+                     *       "id": 36,
+                     *       "image": null,
+                     *       "isSuspended": false,
+                     *       "isVerified": true,
+                     *       "lastName": "Shopper",
+                     *       "message": "Profile updated.",
+                     *       "phone": "555-0100",
+                     *       "status": 1,
+                     *       "subscribedToNewsLetter": true,
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -9281,6 +14428,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "comment": "Does what it says.",
+                     *         "createdAt": "2026-11-27T23:37:36.267Z",
+                     *         "customer": {
+                     *           "id": 423
+                     *         },
+                     *         "customerId": 423,
+                     *         "id": 35,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1360,
+                     *           "name": "Account test ACC-1865-mwzmfxti-14",
+                     *           "sku": "ACC-1865-mwzmfxti-14",
+                     *           "type": "simple",
+                     *           "urlKey": "acc-1865-mwzmfxti-14"
+                     *         },
+                     *         "productId": 1360,
+                     *         "rating": 4,
+                     *         "status": "pending",
+                     *         "title": "Solid",
+                     *         "updatedAt": "2026-11-27T23:37:36.267Z"
+                     *       },
+                     *       {
+                     *         "comment": "Does what it says.",
+                     *         "createdAt": "2026-11-27T23:37:36.257Z",
+                     *         "customer": {
+                     *           "id": 423
+                     *         },
+                     *         "customerId": 423,
+                     *         "id": 34,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1359,
+                     *           "name": "Account test ACC-1865-mwzmfxt8-13",
+                     *           "sku": "ACC-1865-mwzmfxt8-13",
+                     *           "type": "simple",
+                     *           "urlKey": "acc-1865-mwzmfxt8-13"
+                     *         },
+                     *         "productId": 1359,
+                     *         "rating": 4,
+                     *         "status": "approved",
+                     *         "title": "Solid",
+                     *         "updatedAt": "2026-11-27T23:37:36.279Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductReview"][];
                 };
             };
@@ -9336,6 +14533,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 24 */
                 id: number;
             };
             cookie?: never;
@@ -9354,6 +14552,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "comment": "Works.",
+                     *       "createdAt": "2026-11-27T23:36:20.767Z",
+                     *       "customer": {
+                     *         "id": 183
+                     *       },
+                     *       "customerId": 183,
+                     *       "id": 24,
+                     *       "name": "R",
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "id": 1073,
+                     *         "name": "Account test ACC-1573-mwzmebkr-46",
+                     *         "sku": "ACC-1573-mwzmebkr-46",
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1573-mwzmebkr-46"
+                     *       },
+                     *       "productId": 1073,
+                     *       "rating": 4,
+                     *       "status": "pending",
+                     *       "title": "Fine",
+                     *       "updatedAt": "2026-11-27T23:36:20.767Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductReview"];
                 };
             };
@@ -9416,6 +14639,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "Customer@Example.COM",
+                 *       "password": "<your password>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCustomerLoginInput"];
             };
         };
@@ -9434,6 +14663,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 1,
+                     *       "apiToken": "<apiToken>",
+                     *       "id": 1,
+                     *       "message": "Logged in successfully.",
+                     *       "success": true,
+                     *       "token": "<token>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerLogin"];
                 };
             };
@@ -9523,6 +14762,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createLogoutInput"];
             };
         };
@@ -9541,6 +14781,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Logged out successfully.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9630,6 +14876,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "confirmPassword": "<your password>",
+                 *       "dateOfBirth": "1990-12-10",
+                 *       "email": "reg1786xmwzmfgt7x4@example.com",
+                 *       "firstName": "Ada",
+                 *       "gender": "Female",
+                 *       "lastName": "Lovelace",
+                 *       "password": "<your password>",
+                 *       "phone": "+33 1 23 45 67 89"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCustomerInput"];
             };
         };
@@ -9648,6 +14906,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiToken": "<apiToken>",
+                     *       "channelId": 1,
+                     *       "customerGroupId": 2,
+                     *       "dateOfBirth": "1990-12-10",
+                     *       "email": "reg1786xmwzmfgt7x4@example.com",
+                     *       "firstName": "Ada",
+                     *       "gender": "Female",
+                     *       "id": 389,
+                     *       "isSuspended": false,
+                     *       "isVerified": true,
+                     *       "lastName": "Lovelace",
+                     *       "message": "The account was created.",
+                     *       "name": "Ada Lovelace",
+                     *       "phone": "+33 1 23 45 67 89",
+                     *       "rememberToken": null,
+                     *       "status": 1,
+                     *       "subscribedToNewsLetter": false,
+                     *       "success": true,
+                     *       "token": "<token>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisteredCustomer"];
                 };
             };
@@ -9737,6 +15018,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "address1": "9 Cedar Lane",
+                 *       "address2": "Unit 4",
+                 *       "city": "Austin",
+                 *       "companyName": "Haddad & Co",
+                 *       "country": "US",
+                 *       "email": "noor@example.com",
+                 *       "firstName": "Noor",
+                 *       "lastName": "Haddad",
+                 *       "phone": "555-0142",
+                 *       "postcode": "73301",
+                 *       "state": "TX",
+                 *       "vatId": "DE123456789"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createAddUpdateCustomerAddressInput"];
             };
         };
@@ -9755,6 +15052,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "9 Cedar Lane\nUnit 4",
+                     *       "address1": "9 Cedar Lane",
+                     *       "address2": "Unit 4",
+                     *       "addressId": 8,
+                     *       "addressType": "customer",
+                     *       "city": "Austin",
+                     *       "companyName": "Haddad & Co",
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:34:52.924Z",
+                     *       "customerId": 58,
+                     *       "defaultAddress": true,
+                     *       "email": "noor@example.com",
+                     *       "firstName": "Noor",
+                     *       "id": 8,
+                     *       "lastName": "Haddad",
+                     *       "name": "Noor Haddad",
+                     *       "phone": "555-0142",
+                     *       "postcode": "73301",
+                     *       "state": "TX",
+                     *       "updatedAt": "2026-11-27T23:34:52.924Z",
+                     *       "useForShipping": false,
+                     *       "vatId": "DE123456789"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
@@ -9855,6 +15179,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 20,
+                     *       "message": "Address deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddressDeletion"];
                 };
             };
@@ -9953,6 +15284,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "c1379xmwzmcpq6x9@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createForgotPasswordInput"];
             };
         };
@@ -9971,6 +15307,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account exists for this email, a reset link has been sent.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -10069,6 +15411,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": 115,
+                     *       "dateOfBirth": null,
+                     *       "email": "c1539xmwzme2dyx24@example.com",
+                     *       "firstName": "Test",
+                     *       "gender": null,
+                     *       "id": 115,
+                     *       "image": null,
+                     *       "isSuspended": false,
+                     *       "isVerified": true,
+                     *       "lastName": "Shopper",
+                     *       "message": "Profile loaded.",
+                     *       "phone": "555-0101",
+                     *       "status": 1,
+                     *       "subscribedToNewsLetter": false,
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -10134,6 +15495,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "additional": null,
+                     *         "address": "1 Main St",
+                     *         "address1": "1 Main St",
+                     *         "address2": null,
+                     *         "addressId": 41,
+                     *         "addressType": "customer",
+                     *         "city": "Austin",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "createdAt": "2026-11-27T23:37:09.173Z",
+                     *         "customerId": 386,
+                     *         "defaultAddress": true,
+                     *         "email": null,
+                     *         "firstName": "Ada",
+                     *         "id": 41,
+                     *         "lastName": "L",
+                     *         "name": "Ada L",
+                     *         "phone": null,
+                     *         "postcode": "73301",
+                     *         "state": "TX",
+                     *         "updatedAt": "2026-11-27T23:37:09.173Z",
+                     *         "useForShipping": false,
+                     *         "vatId": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerAddress"][];
                 };
             };
@@ -10193,6 +15583,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "confirmPassword": "<your password>",
+                 *       "email": "c3225xmwzmkqmhx5@example.com",
+                 *       "password": "<your password>",
+                 *       "token": "<token>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createResetPasswordInput"];
             };
         };
@@ -10209,6 +15607,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Your password has been reset. Sign in with the new password.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -10295,6 +15699,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultAddress": true,
+                 *       "id": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateCustomerAddressInput"];
             };
         };
@@ -10311,6 +15721,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additional": null,
+                     *       "address": "12 Analytical Street",
+                     *       "address1": "12 Analytical Street",
+                     *       "address2": null,
+                     *       "addressId": 20,
+                     *       "addressType": "customer",
+                     *       "city": "San Francisco",
+                     *       "companyName": null,
+                     *       "country": "US",
+                     *       "createdAt": "2026-11-27T23:37:07.911Z",
+                     *       "customerId": 355,
+                     *       "defaultAddress": true,
+                     *       "email": null,
+                     *       "firstName": "Ada",
+                     *       "id": 20,
+                     *       "lastName": "Lovelace",
+                     *       "name": "Ada Lovelace",
+                     *       "phone": "555-0100",
+                     *       "postcode": "94107",
+                     *       "state": "CA",
+                     *       "updatedAt": "2026-11-27T23:37:07.928Z",
+                     *       "useForShipping": false,
+                     *       "vatId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerAddress"];
                 };
             };
@@ -10409,6 +15846,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createDeleteAllCompareItemsInput"];
             };
         };
@@ -10427,6 +15865,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 2,
+                     *       "message": "Your compare list has been cleared."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteAllCompareItems"];
                 };
             };
@@ -10516,6 +15960,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createDeleteAllWishlistsInput"];
             };
         };
@@ -10534,6 +15979,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deletedCount": 2,
+                     *       "message": "Your wishlist has been cleared."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteAllWishlists"];
                 };
             };
@@ -10615,7 +16066,10 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -10644,6 +16098,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "createdAt": "2026-11-27T23:42:16.552Z",
+                     *         "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *         "id": 19,
+                     *         "isGuest": false,
+                     *         "orderId": 462,
+                     *         "orderIncrementId": "000000462",
+                     *         "reasonText": null,
+                     *         "receivedAt": "2026-11-27T23:42:16.552Z",
+                     *         "status": "received",
+                     *         "updatedAt": "2026-11-27T23:42:16.552Z",
+                     *         "uuid": "b777ad07-3642-4d6b-92d1-082f419e8069"
+                     *       },
+                     *       {
+                     *         "createdAt": "2026-11-27T23:42:16.535Z",
+                     *         "customerEmail": "c3482xmwzmlwzex2@example.com",
+                     *         "id": 18,
+                     *         "isGuest": false,
+                     *         "orderId": 461,
+                     *         "orderIncrementId": "000000461",
+                     *         "reasonText": null,
+                     *         "receivedAt": "2026-11-27T23:42:16.535Z",
+                     *         "status": "received",
+                     *         "updatedAt": "2026-11-27T23:42:16.535Z",
+                     *         "uuid": "5f64172d-8dff-4509-ab04-deff6477ffab"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EuWithdrawal"][];
                 };
             };
@@ -10706,6 +16190,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "orderId": 242
+                 *     }
+                 */
                 "application/json": components["schemas"]["createEuWithdrawalInput"];
             };
         };
@@ -10724,6 +16213,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:37:17.242Z",
+                     *       "customerEmail": "c1798xmwzmfipjx2@example.com",
+                     *       "id": 1,
+                     *       "isGuest": false,
+                     *       "orderId": 242,
+                     *       "orderIncrementId": "900179826372070002",
+                     *       "reasonText": "Changed my mind.",
+                     *       "receivedAt": "2026-11-27T23:37:17.242Z",
+                     *       "status": "received",
+                     *       "updatedAt": "2026-11-27T23:37:17.242Z",
+                     *       "uuid": "80ce68cc-371e-4dde-92e6-f3bdb8d1b3ab"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EuWithdrawal"];
                 };
             };
@@ -10822,6 +16326,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "guest.buyer@example.com",
+                 *       "orderIncrementId": "900179826375120010",
+                 *       "reasonText": "Too small."
+                 *     }
+                 */
                 "application/json": components["schemas"]["createGuestEuWithdrawalInput"];
             };
         };
@@ -10840,6 +16351,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:37:17.530Z",
+                     *       "customerEmail": "Guest.Buyer@example.com",
+                     *       "id": 4,
+                     *       "isGuest": true,
+                     *       "orderId": 246,
+                     *       "orderIncrementId": "900179826375120010",
+                     *       "reasonText": "Too small.",
+                     *       "receivedAt": "2026-11-27T23:37:17.530Z",
+                     *       "status": "received",
+                     *       "updatedAt": "2026-11-27T23:37:17.530Z",
+                     *       "uuid": "a3cf0252-7b0c-4c6b-9b72-0165a1371129"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EuWithdrawal"];
                 };
             };
@@ -10931,6 +16457,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -10949,6 +16476,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:37:17.356Z",
+                     *       "customerEmail": "c1798xmwzmfj6vx3@example.com",
+                     *       "id": 2,
+                     *       "isGuest": false,
+                     *       "orderId": 243,
+                     *       "orderIncrementId": "900179826373330004",
+                     *       "reasonText": null,
+                     *       "receivedAt": "2026-11-27T23:37:17.356Z",
+                     *       "status": "received",
+                     *       "updatedAt": "2026-11-27T23:37:17.356Z",
+                     *       "uuid": "58327afa-1786-4477-9700-962c2213eae2"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EuWithdrawal"];
                 };
             };
@@ -11011,6 +16553,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "c1741xmwzmf8yvx2@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createForgotPasswordInput"];
             };
         };
@@ -11029,6 +16576,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account exists for this email, a reset link has been sent.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -11143,6 +16696,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "canRevoke": true,
+                     *         "createdAt": "2026-11-27T23:38:15.427Z",
+                     *         "email": "c2033xmwzmgs16x6@example.com",
+                     *         "id": 12,
+                     *         "message": "First.",
+                     *         "revokedAt": null,
+                     *         "status": "pending",
+                     *         "type": "update",
+                     *         "updatedAt": "2026-11-27T23:38:15.427Z"
+                     *       },
+                     *       {
+                     *         "canRevoke": true,
+                     *         "createdAt": "2020-01-01T00:00:00.000Z",
+                     *         "email": "c2033xmwzmgs16x6@example.com",
+                     *         "id": 13,
+                     *         "message": "Second.",
+                     *         "revokedAt": null,
+                     *         "status": "pending",
+                     *         "type": "delete",
+                     *         "updatedAt": "2026-11-27T23:38:15.451Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GdprRequest"][];
                 };
             };
@@ -11205,6 +16784,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Erase.",
+                 *       "type": "delete"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createGdprRequestInput"];
             };
         };
@@ -11223,6 +16808,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canRevoke": true,
+                     *       "createdAt": "2026-11-27T23:38:15.392Z",
+                     *       "email": "c2033xmwzmgrz9x5@example.com",
+                     *       "id": 11,
+                     *       "message": "Erase.",
+                     *       "revokedAt": null,
+                     *       "status": "pending",
+                     *       "type": "delete",
+                     *       "updatedAt": "2026-11-27T23:38:15.392Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GdprRequest"];
                 };
             };
@@ -11305,6 +16903,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -11323,6 +16922,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canRevoke": true,
+                     *       "createdAt": "2026-11-27T23:38:15.526Z",
+                     *       "email": "c2033xmwzmgs3qx7@example.com",
+                     *       "id": 14,
+                     *       "message": "Fix.",
+                     *       "revokedAt": null,
+                     *       "status": "pending",
+                     *       "type": "update",
+                     *       "updatedAt": "2026-11-27T23:38:15.526Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GdprRequest"];
                 };
             };
@@ -11378,6 +16990,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 17 */
                 id: number;
             };
             cookie?: never;
@@ -11396,6 +17009,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "message": "Your GDPR request was deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["GdprRequestDeletion"];
                 };
             };
@@ -11566,6 +17186,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 15 */
                 id: number;
             };
             cookie?: never;
@@ -11586,6 +17207,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canRevoke": false,
+                     *       "createdAt": "2026-11-27T23:38:15.564Z",
+                     *       "email": "c2033xmwzmgs53x8@example.com",
+                     *       "id": 15,
+                     *       "message": "Fix.",
+                     *       "revokedAt": "2026-11-27T23:38:15.576Z",
+                     *       "status": "revoked",
+                     *       "type": "update",
+                     *       "updatedAt": "2026-11-27T23:38:15.576Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GdprRequest"];
                 };
             };
@@ -11675,6 +17309,7 @@ export interface operations {
     guestOrder: {
         parameters: {
             query: {
+                /** @example <token> */
                 token: string;
             };
             header?: never;
@@ -11695,6 +17330,132 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "addresses": [
+                     *         {
+                     *           "_id": 141,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_billing",
+                     *           "cartId": 51,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:35:04.632Z",
+                     *           "customerId": null,
+                     *           "defaultAddress": false,
+                     *           "email": "guest-link1379xmwzmcot7x5@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 141,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 71,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:35:04.632Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         },
+                     *         {
+                     *           "_id": 142,
+                     *           "address": "12 Analytical Street",
+                     *           "addressType": "order_shipping",
+                     *           "cartId": 51,
+                     *           "city": "San Francisco",
+                     *           "companyName": null,
+                     *           "country": "US",
+                     *           "createdAt": "2026-11-27T23:35:04.632Z",
+                     *           "customerId": null,
+                     *           "defaultAddress": false,
+                     *           "email": "guest-link1379xmwzmcot7x5@example.com",
+                     *           "firstName": "Ada",
+                     *           "gender": null,
+                     *           "id": 142,
+                     *           "lastName": "Lovelace",
+                     *           "name": "Ada Lovelace",
+                     *           "orderId": 71,
+                     *           "parentAddressId": null,
+                     *           "phone": "555-0100",
+                     *           "postcode": "94107",
+                     *           "state": "CA",
+                     *           "updatedAt": "2026-11-27T23:35:04.632Z",
+                     *           "useForShipping": null,
+                     *           "vatId": null
+                     *         }
+                     *       ],
+                     *       "baseCurrencyCode": "USD",
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 40,
+                     *       "baseShippingAmount": 10,
+                     *       "baseSubTotal": 30,
+                     *       "baseTaxAmount": 0,
+                     *       "canCancel": true,
+                     *       "canReorder": true,
+                     *       "channelCurrencyCode": "USD",
+                     *       "channelName": "Default Store",
+                     *       "couponCode": null,
+                     *       "createdAt": "2026-11-27T23:35:04.632Z",
+                     *       "customerEmail": "guest-link1379xmwzmcot7x5@example.com",
+                     *       "customerFirstName": "Ada",
+                     *       "customerLastName": "Lovelace",
+                     *       "discountAmount": 0,
+                     *       "formattedGrandTotal": "$40.00",
+                     *       "grandTotal": 40,
+                     *       "grandTotalInvoiced": 0,
+                     *       "grandTotalRefunded": 0,
+                     *       "id": 71,
+                     *       "incrementId": "000000071",
+                     *       "items": [
+                     *         {
+                     *           "additional": {},
+                     *           "baseDiscountAmount": 0,
+                     *           "basePrice": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 30,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedTotal": "$30.00",
+                     *           "id": 75,
+                     *           "name": "Test T-1379-mwzmcot7-b5o2e",
+                     *           "options": {},
+                     *           "parentId": null,
+                     *           "price": 30,
+                     *           "productId": 817,
+                     *           "qtyCanceled": 0,
+                     *           "qtyInvoiced": 0,
+                     *           "qtyOrdered": 1,
+                     *           "qtyRefunded": 0,
+                     *           "qtyShipped": 0,
+                     *           "sku": "T-1379-mwzmcot7-b5o2e",
+                     *           "taxAmount": 0,
+                     *           "total": 30,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "orderCurrencyCode": "USD",
+                     *       "payment": {
+                     *         "id": 71,
+                     *         "method": "cashondelivery",
+                     *         "methodTitle": "Cash On Delivery"
+                     *       },
+                     *       "paymentTransactions": [],
+                     *       "shipments": [],
+                     *       "shippingAmount": 10,
+                     *       "shippingMethod": "flatrate_flatrate",
+                     *       "shippingStatus": null,
+                     *       "shippingTitle": "Flat Rate",
+                     *       "status": "pending",
+                     *       "subTotal": 30,
+                     *       "taxAmount": 0,
+                     *       "totalItemCount": 1,
+                     *       "totalQtyOrdered": 1,
+                     *       "updatedAt": "2026-11-27T23:35:04.632Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerOrderDetail"];
                 };
             };
@@ -11779,6 +17540,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "code": "en",
+                     *         "createdAt": "2026-11-27T23:33:11.869Z",
+                     *         "direction": "ltr",
+                     *         "id": 1,
+                     *         "logoPath": null,
+                     *         "logoUrl": null,
+                     *         "name": "English",
+                     *         "updatedAt": "2026-11-27T23:33:11.869Z"
+                     *       },
+                     *       {
+                     *         "code": "fr",
+                     *         "createdAt": "2026-11-27T23:33:11.872Z",
+                     *         "direction": "ltr",
+                     *         "id": 2,
+                     *         "logoPath": null,
+                     *         "logoUrl": null,
+                     *         "name": "Français",
+                     *         "updatedAt": "2026-11-27T23:33:11.872Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Locale"][];
                 };
             };
@@ -11834,6 +17619,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: string;
             };
             cookie?: never;
@@ -11852,6 +17638,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "en",
+                     *       "createdAt": "2026-11-27T23:33:11.869Z",
+                     *       "direction": "ltr",
+                     *       "id": 1,
+                     *       "logoPath": null,
+                     *       "logoUrl": null,
+                     *       "name": "English",
+                     *       "updatedAt": "2026-11-27T23:33:11.869Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Locale"];
                 };
             };
@@ -11914,6 +17712,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cartToken": "<cartToken>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createMergeCartInput"];
             };
         };
@@ -11932,6 +17735,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 150,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 140,
+                     *       "baseSubtotal": 140,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 347,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": null,
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": 412,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$150.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$140.00",
+                     *       "formattedSubtotal": "$140.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 150,
+                     *       "haveStockableItems": true,
+                     *       "id": 383,
+                     *       "isGuest": false,
+                     *       "items": [
+                     *         {
+                     *           "_id": 327,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 383,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 327,
+                     *           "name": "Test T-1843-mwzmfso7-yw5lu",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1313,
+                     *           "productUrlKey": "t-1843-mwzmfso7-yw5lu",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfso7-yw5lu",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 328,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 383,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 328,
+                     *           "name": "Test T-1843-mwzmfsoa-cecsh",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1314,
+                     *           "productUrlKey": "t-1843-mwzmfsoa-cecsh",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsoa-cecsh",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 4,
+                     *       "itemsQty": 6,
+                     *       "message": "The guest cart was merged.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": null,
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 348,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 140,
+                     *       "subtotal": 140,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -12030,6 +17973,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerEmail": "c3304xmwzml76wx5@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createNewsletterInput"];
             };
         };
@@ -12048,6 +17996,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "You are subscribed to the newsletter.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewsletterResult"];
                 };
             };
@@ -12159,6 +18113,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "createdAt": "2026-11-27T23:33:14.556Z",
+                     *         "htmlContent": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *         "id": 1,
+                     *         "layout": "one-column",
+                     *         "metaDescription": "About Us",
+                     *         "metaKeywords": "about, us",
+                     *         "metaTitle": "About Us",
+                     *         "pageTitle": "About Us",
+                     *         "translation": {
+                     *           "cmsPageId": 1,
+                     *           "htmlContent": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "metaDescription": "About Us",
+                     *           "metaKeywords": "about, us",
+                     *           "metaTitle": "About Us",
+                     *           "pageTitle": "About Us",
+                     *           "urlKey": "about-us"
+                     *         },
+                     *         "updatedAt": "2026-11-27T23:33:14.556Z",
+                     *         "urlKey": "about-us"
+                     *       },
+                     *       {
+                     *         "createdAt": "2026-11-27T23:33:14.557Z",
+                     *         "htmlContent": "<h1>Privacy Policy</h1><p>We only keep the data needed to process your orders.</p>",
+                     *         "id": 2,
+                     *         "layout": "one-column",
+                     *         "metaDescription": "Privacy Policy",
+                     *         "metaKeywords": "privacy, policy",
+                     *         "metaTitle": "Privacy Policy",
+                     *         "pageTitle": "Privacy Policy",
+                     *         "translation": {
+                     *           "cmsPageId": 2,
+                     *           "htmlContent": "<h1>Privacy Policy</h1><p>We only keep the data needed to process your orders.</p>",
+                     *           "id": 3,
+                     *           "locale": "en",
+                     *           "metaDescription": "Privacy Policy",
+                     *           "metaKeywords": "privacy, policy",
+                     *           "metaTitle": "Privacy Policy",
+                     *           "pageTitle": "Privacy Policy",
+                     *           "urlKey": "privacy-policy"
+                     *         },
+                     *         "updatedAt": "2026-11-27T23:33:14.557Z",
+                     *         "urlKey": "privacy-policy"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CmsPage"][];
                 };
             };
@@ -12216,6 +18220,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -12234,6 +18239,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-11-27T23:33:14.556Z",
+                     *       "htmlContent": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *       "id": 1,
+                     *       "layout": "one-column",
+                     *       "metaDescription": "About Us",
+                     *       "metaKeywords": "about, us",
+                     *       "metaTitle": "About Us",
+                     *       "pageTitle": "About Us",
+                     *       "translation": {
+                     *         "cmsPageId": 1,
+                     *         "htmlContent": "<h1>About Us</h1><p>We are a demo store selling clothes, accessories and electronics.</p>",
+                     *         "id": 1,
+                     *         "locale": "en",
+                     *         "metaDescription": "About Us",
+                     *         "metaKeywords": "about, us",
+                     *         "metaTitle": "About Us",
+                     *         "pageTitle": "About Us",
+                     *         "urlKey": "about-us"
+                     *       },
+                     *       "updatedAt": "2026-11-27T23:33:14.556Z",
+                     *       "urlKey": "about-us"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CmsPage"];
                 };
             };
@@ -12287,11 +18317,15 @@ export interface operations {
     productReviews: {
         parameters: {
             query: {
+                /** @example 1756 */
                 productId: number;
                 status?: "pending" | "approved" | "disapproved";
                 rating?: number;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -12320,6 +18354,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "comment": "Fine.",
+                     *         "createdAt": "2026-11-27T23:42:16.060Z",
+                     *         "customer": {
+                     *           "id": 665
+                     *         },
+                     *         "customerId": 665,
+                     *         "id": 66,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1756,
+                     *           "name": "Test T-3482-mwzmlxho-sgcif",
+                     *           "sku": "T-3482-mwzmlxho-sgcif",
+                     *           "type": "simple",
+                     *           "urlKey": "t-3482-mwzmlxho-sgcif"
+                     *         },
+                     *         "productId": 1756,
+                     *         "rating": 4,
+                     *         "status": "approved",
+                     *         "title": "Review 2",
+                     *         "updatedAt": "2026-11-27T23:42:17.262Z"
+                     *       },
+                     *       {
+                     *         "comment": "Fine.",
+                     *         "createdAt": "2026-11-27T23:42:16.025Z",
+                     *         "customer": {
+                     *           "id": 665
+                     *         },
+                     *         "customerId": 665,
+                     *         "id": 65,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1756,
+                     *           "name": "Test T-3482-mwzmlxho-sgcif",
+                     *           "sku": "T-3482-mwzmlxho-sgcif",
+                     *           "type": "simple",
+                     *           "urlKey": "t-3482-mwzmlxho-sgcif"
+                     *         },
+                     *         "productId": 1756,
+                     *         "rating": 4,
+                     *         "status": "approved",
+                     *         "title": "Review 1",
+                     *         "updatedAt": "2026-11-27T23:42:17.252Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductReview"][];
                 };
             };
@@ -12391,6 +18475,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comment": "Fine.",
+                 *       "productId": 1743,
+                 *       "rating": 4,
+                 *       "title": "Good"
+                 *     }
+                 */
                 "application/json": components["schemas"]["createProductReviewInput"];
             };
         };
@@ -12409,6 +18501,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "comment": "Fine.",
+                     *       "createdAt": "2026-11-27T23:41:38.761Z",
+                     *       "customer": {
+                     *         "id": 653
+                     *       },
+                     *       "customerId": 653,
+                     *       "id": 63,
+                     *       "message": "Thank you: your review will appear once it is approved.",
+                     *       "name": "Test Shopper",
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "id": 1743,
+                     *         "name": "Test T-3247-mwzmkur8-xwmoq",
+                     *         "sku": "T-3247-mwzmkur8-xwmoq",
+                     *         "type": "simple",
+                     *         "urlKey": "t-3247-mwzmkur8-xwmoq"
+                     *       },
+                     *       "productId": 1743,
+                     *       "rating": 4,
+                     *       "status": "pending",
+                     *       "success": true,
+                     *       "title": "Good",
+                     *       "updatedAt": "2026-11-27T23:41:38.761Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductReviewResult"];
                 };
             };
@@ -12500,6 +18619,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 38 */
                 id: number;
             };
             cookie?: never;
@@ -12518,6 +18638,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 38,
+                     *       "message": "Your review was deleted.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductReviewDeletion"];
                 };
             };
@@ -12609,12 +18736,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 37 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": 5,
+                 *       "title": "Even better"
+                 *     }
+                 */
                 "application/json": components["schemas"]["updateProductReviewBody"];
             };
         };
@@ -12631,6 +18765,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "comment": "Does what it says.",
+                     *       "createdAt": "2026-11-27T23:37:36.339Z",
+                     *       "customer": {
+                     *         "id": 425
+                     *       },
+                     *       "customerId": 425,
+                     *       "id": 37,
+                     *       "message": "Your review was updated and will appear once it is approved.",
+                     *       "name": "Test Shopper",
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "id": 1361,
+                     *         "name": "Account test ACC-1865-mwzmfxvs-15",
+                     *         "sku": "ACC-1865-mwzmfxvs-15",
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1865-mwzmfxvs-15"
+                     *       },
+                     *       "productId": 1361,
+                     *       "rating": 5,
+                     *       "status": "pending",
+                     *       "success": true,
+                     *       "title": "Even better",
+                     *       "updatedAt": "2026-11-27T23:37:36.356Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductReviewResult"];
                 };
             };
@@ -12739,12 +18900,21 @@ export interface operations {
                 sort?: "price" | "price-asc" | "price-desc" | "created_at" | "created_at-asc" | "created_at-desc" | "name" | "name-asc" | "name-desc" | "id" | "id-asc" | "id-desc";
                 /** @description Sort direction when `sort` carries none. */
                 order?: "asc" | "desc";
-                /** @description Attribute facet: any filterable attribute's code as the key, option ids as the value (`color=3,4` matches either). */
+                /**
+                 * @description Attribute facet: any filterable attribute's code as the key, option ids as the value (`color=3,4` matches either). One query key per entry, the object's own name never sent: `{ "color": "3" }` is `?color=3`.
+                 * @example {
+                 *       "color": "3"
+                 *     }
+                 */
                 facets?: {
                     [key: string]: string;
                 };
+                /** @example 1 */
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 30. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 30.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -12773,6 +18943,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "baseImageUrl": "http://shop.test/storage/product/3/1.png",
+                     *         "createdAt": "2026-11-26T08:33:11.626Z",
+                     *         "description": "<p>Blue Graphic T-Shirt from Globex, made of cotton. Part of the demo catalog.</p>",
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$19.20",
+                     *         "formattedMinimumPrice": "$19.20",
+                     *         "formattedPrice": "$24.00",
+                     *         "formattedSpecialPrice": "$19.20",
+                     *         "id": 3,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 19.2,
+                     *         "minimumPrice": 19.2,
+                     *         "name": "Blue Graphic T-Shirt",
+                     *         "new": false,
+                     *         "price": 24,
+                     *         "shortDescription": "Blue Graphic T-Shirt by Globex.",
+                     *         "sku": "TS-GRAPHIC-BLUE",
+                     *         "specialPrice": 19.2,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "blue-graphic-t-shirt",
+                     *         "url_key": "blue-graphic-t-shirt"
+                     *       },
+                     *       {
+                     *         "baseImageUrl": "http://shop.test/storage/product/8/1.png",
+                     *         "createdAt": "2026-11-23T15:33:11.626Z",
+                     *         "description": "<p>Blue Linen Shirt from Umbrella, made of linen. Part of the demo catalog.</p>",
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$46.40",
+                     *         "formattedMinimumPrice": "$46.40",
+                     *         "formattedPrice": "$58.00",
+                     *         "formattedSpecialPrice": "$46.40",
+                     *         "id": 8,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 46.4,
+                     *         "minimumPrice": 46.4,
+                     *         "name": "Blue Linen Shirt",
+                     *         "new": false,
+                     *         "price": 58,
+                     *         "shortDescription": "Blue Linen Shirt by Umbrella.",
+                     *         "sku": "SH-LINEN-BLUE",
+                     *         "specialPrice": 46.4,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "blue-linen-shirt",
+                     *         "url_key": "blue-linen-shirt"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Product"][];
                 };
             };
@@ -12831,6 +19055,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
@@ -12849,6 +19074,236 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attributeValues": [
+                     *         {
+                     *           "attribute": {
+                     *             "adminName": "Brand",
+                     *             "code": "brand",
+                     *             "id": 25,
+                     *             "type": "select"
+                     *           },
+                     *           "attributeId": 25,
+                     *           "code": "brand",
+                     *           "label": "Brand",
+                     *           "optionId": 10,
+                     *           "type": "select",
+                     *           "value": "Acme"
+                     *         },
+                     *         {
+                     *           "attribute": {
+                     *             "adminName": "Material",
+                     *             "code": "material",
+                     *             "id": 26,
+                     *             "type": "text"
+                     *           },
+                     *           "attributeId": 26,
+                     *           "code": "material",
+                     *           "label": "Material",
+                     *           "optionId": null,
+                     *           "type": "text",
+                     *           "value": "Cotton"
+                     *         }
+                     *       ],
+                     *       "baseImageUrl": "http://shop.test/storage/product/61/1.png",
+                     *       "bundleOptions": [],
+                     *       "categories": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Men",
+                     *           "slug": "men",
+                     *           "translation": {
+                     *             "name": "Men",
+                     *             "slug": "men"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": 4,
+                     *           "name": "T-Shirts",
+                     *           "slug": "t-shirts",
+                     *           "translation": {
+                     *             "name": "T-Shirts",
+                     *             "slug": "t-shirts"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-25T22:33:11.626Z",
+                     *       "description": "<p>Classic T-Shirt from Acme, made of cotton. Part of the demo catalog.</p>",
+                     *       "downloadableLinks": [],
+                     *       "featured": false,
+                     *       "formattedMaximumPrice": "$27.00",
+                     *       "formattedMinimumPrice": "$25.00",
+                     *       "formattedPrice": "$25.00",
+                     *       "formattedSpecialPrice": null,
+                     *       "groupedProducts": [],
+                     *       "id": 61,
+                     *       "images": [
+                     *         {
+                     *           "id": 61,
+                     *           "path": "product/61/1.png",
+                     *           "position": 1,
+                     *           "publicPath": "http://shop.test/storage/product/61/1.png",
+                     *           "type": "images",
+                     *           "url": "http://shop.test/storage/product/61/1.png"
+                     *         },
+                     *         {
+                     *           "id": 62,
+                     *           "path": "product/61/2.png",
+                     *           "position": 2,
+                     *           "publicPath": "http://shop.test/storage/product/61/2.png",
+                     *           "type": "images",
+                     *           "url": "http://shop.test/storage/product/61/2.png"
+                     *         }
+                     *       ],
+                     *       "inStock": true,
+                     *       "isSaleable": true,
+                     *       "maximumPrice": 27,
+                     *       "metaDescription": "Classic T-Shirt by Acme.",
+                     *       "metaKeywords": "Acme, Cotton",
+                     *       "metaTitle": "Classic T-Shirt",
+                     *       "minimumPrice": 25,
+                     *       "name": "Classic T-Shirt",
+                     *       "new": true,
+                     *       "parentId": null,
+                     *       "price": 25,
+                     *       "reviewsSummary": {
+                     *         "averageRating": 0,
+                     *         "totalReviews": 0
+                     *       },
+                     *       "shortDescription": "Classic T-Shirt by Acme.",
+                     *       "sku": "CFG-TSHIRT",
+                     *       "specialPrice": null,
+                     *       "status": true,
+                     *       "superAttributes": [
+                     *         {
+                     *           "code": "color",
+                     *           "id": 23,
+                     *           "label": "Color",
+                     *           "options": [
+                     *             {
+                     *               "id": 1,
+                     *               "label": "Red",
+                     *               "swatchValue": "#E53935"
+                     *             },
+                     *             {
+                     *               "id": 3,
+                     *               "label": "Blue",
+                     *               "swatchValue": "#1E88E5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "code": "size",
+                     *           "id": 24,
+                     *           "label": "Size",
+                     *           "options": [
+                     *             {
+                     *               "id": 6,
+                     *               "label": "S",
+                     *               "swatchValue": null
+                     *             },
+                     *             {
+                     *               "id": 7,
+                     *               "label": "M",
+                     *               "swatchValue": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "type": "configurable",
+                     *       "urlKey": "classic-t-shirt",
+                     *       "url_key": "classic-t-shirt",
+                     *       "variants": [
+                     *         {
+                     *           "attributeValues": [
+                     *             {
+                     *               "attribute": {
+                     *                 "adminName": "Color",
+                     *                 "code": "color",
+                     *                 "id": 23,
+                     *                 "type": "select"
+                     *               },
+                     *               "attributeId": 23,
+                     *               "code": "color",
+                     *               "label": "Color",
+                     *               "optionId": 1,
+                     *               "type": "select",
+                     *               "value": "Red"
+                     *             },
+                     *             {
+                     *               "attribute": {
+                     *                 "adminName": "Size",
+                     *                 "code": "size",
+                     *                 "id": 24,
+                     *                 "type": "select"
+                     *               },
+                     *               "attributeId": 24,
+                     *               "code": "size",
+                     *               "label": "Size",
+                     *               "optionId": 6,
+                     *               "type": "select",
+                     *               "value": "S"
+                     *             }
+                     *           ],
+                     *           "attributes": {
+                     *             "brand": 10,
+                     *             "color": 1,
+                     *             "size": 6
+                     *           },
+                     *           "formattedPrice": "$25.00",
+                     *           "id": 72,
+                     *           "inStock": true,
+                     *           "name": "Classic T-Shirt - Red / S",
+                     *           "price": 25,
+                     *           "sku": "CFG-TSHIRT-RED-S"
+                     *         },
+                     *         {
+                     *           "attributeValues": [
+                     *             {
+                     *               "attribute": {
+                     *                 "adminName": "Color",
+                     *                 "code": "color",
+                     *                 "id": 23,
+                     *                 "type": "select"
+                     *               },
+                     *               "attributeId": 23,
+                     *               "code": "color",
+                     *               "label": "Color",
+                     *               "optionId": 1,
+                     *               "type": "select",
+                     *               "value": "Red"
+                     *             },
+                     *             {
+                     *               "attribute": {
+                     *                 "adminName": "Size",
+                     *                 "code": "size",
+                     *                 "id": 24,
+                     *                 "type": "select"
+                     *               },
+                     *               "attributeId": 24,
+                     *               "code": "size",
+                     *               "label": "Size",
+                     *               "optionId": 7,
+                     *               "type": "select",
+                     *               "value": "M"
+                     *             }
+                     *           ],
+                     *           "attributes": {
+                     *             "brand": 10,
+                     *             "color": 1,
+                     *             "size": 7
+                     *           },
+                     *           "formattedPrice": "$25.00",
+                     *           "id": 73,
+                     *           "inStock": true,
+                     *           "name": "Classic T-Shirt - Red / M",
+                     *           "price": 25,
+                     *           "sku": "CFG-TSHIRT-RED-M"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductDetail"];
                 };
             };
@@ -12904,6 +19359,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -12922,6 +19378,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attribute": {
+                     *           "adminName": "Color",
+                     *           "code": "color",
+                     *           "id": 23,
+                     *           "type": "select"
+                     *         },
+                     *         "attributeId": 23,
+                     *         "code": "color",
+                     *         "label": "Color",
+                     *         "optionId": 1,
+                     *         "type": "select",
+                     *         "value": "Red"
+                     *       },
+                     *       {
+                     *         "attribute": {
+                     *           "adminName": "Size",
+                     *           "code": "size",
+                     *           "id": 24,
+                     *           "type": "select"
+                     *         },
+                     *         "attributeId": 24,
+                     *         "code": "size",
+                     *         "label": "Size",
+                     *         "optionId": 6,
+                     *         "type": "select",
+                     *         "value": "S"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductAttributeValue"][];
                 };
             };
@@ -12977,6 +19465,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 71 */
                 id: number;
             };
             cookie?: never;
@@ -12995,6 +19484,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "downloads": 0,
+                     *         "formattedPrice": "$0.00",
+                     *         "id": 4,
+                     *         "price": 0,
+                     *         "title": "MP3 (320 kbps)"
+                     *       },
+                     *       {
+                     *         "downloads": 0,
+                     *         "formattedPrice": "$3.00",
+                     *         "id": 5,
+                     *         "price": 3,
+                     *         "title": "FLAC (lossless)"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DownloadableLink"][];
                 };
             };
@@ -13050,6 +19557,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
@@ -13068,6 +19576,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 61,
+                     *         "path": "product/61/1.png",
+                     *         "position": 1,
+                     *         "publicPath": "http://shop.test/storage/product/61/1.png",
+                     *         "type": "images",
+                     *         "url": "http://shop.test/storage/product/61/1.png"
+                     *       },
+                     *       {
+                     *         "id": 62,
+                     *         "path": "product/61/2.png",
+                     *         "position": 2,
+                     *         "publicPath": "http://shop.test/storage/product/61/2.png",
+                     *         "type": "images",
+                     *         "url": "http://shop.test/storage/product/61/2.png"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductImage"][];
                 };
             };
@@ -13122,11 +19650,15 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 1756 */
                 id: number;
             };
             cookie?: never;
@@ -13153,6 +19685,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "comment": "Fine.",
+                     *         "createdAt": "2026-11-27T23:42:16.060Z",
+                     *         "customer": {
+                     *           "id": 665
+                     *         },
+                     *         "customerId": 665,
+                     *         "id": 66,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1756,
+                     *           "name": "Test T-3482-mwzmlxho-sgcif",
+                     *           "sku": "T-3482-mwzmlxho-sgcif",
+                     *           "type": "simple",
+                     *           "urlKey": "t-3482-mwzmlxho-sgcif"
+                     *         },
+                     *         "productId": 1756,
+                     *         "rating": 4,
+                     *         "status": "approved",
+                     *         "title": "Review 2",
+                     *         "updatedAt": "2026-11-27T23:42:17.262Z"
+                     *       },
+                     *       {
+                     *         "comment": "Fine.",
+                     *         "createdAt": "2026-11-27T23:42:16.025Z",
+                     *         "customer": {
+                     *           "id": 665
+                     *         },
+                     *         "customerId": 665,
+                     *         "id": 65,
+                     *         "name": "Test Shopper",
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "id": 1756,
+                     *           "name": "Test T-3482-mwzmlxho-sgcif",
+                     *           "sku": "T-3482-mwzmlxho-sgcif",
+                     *           "type": "simple",
+                     *           "urlKey": "t-3482-mwzmlxho-sgcif"
+                     *         },
+                     *         "productId": 1756,
+                     *         "rating": 4,
+                     *         "status": "approved",
+                     *         "title": "Review 1",
+                     *         "updatedAt": "2026-11-27T23:42:17.252Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductReview"][];
                 };
             };
@@ -13217,6 +19799,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 61 */
                 id: number;
             };
             cookie?: never;
@@ -13235,6 +19818,96 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attributeValues": [
+                     *           {
+                     *             "attribute": {
+                     *               "adminName": "Color",
+                     *               "code": "color",
+                     *               "id": 23,
+                     *               "type": "select"
+                     *             },
+                     *             "attributeId": 23,
+                     *             "code": "color",
+                     *             "label": "Color",
+                     *             "optionId": 1,
+                     *             "type": "select",
+                     *             "value": "Red"
+                     *           },
+                     *           {
+                     *             "attribute": {
+                     *               "adminName": "Size",
+                     *               "code": "size",
+                     *               "id": 24,
+                     *               "type": "select"
+                     *             },
+                     *             "attributeId": 24,
+                     *             "code": "size",
+                     *             "label": "Size",
+                     *             "optionId": 6,
+                     *             "type": "select",
+                     *             "value": "S"
+                     *           }
+                     *         ],
+                     *         "attributes": {
+                     *           "brand": 10,
+                     *           "color": 1,
+                     *           "size": 6
+                     *         },
+                     *         "formattedPrice": "$25.00",
+                     *         "id": 72,
+                     *         "inStock": true,
+                     *         "name": "Classic T-Shirt - Red / S",
+                     *         "price": 25,
+                     *         "sku": "CFG-TSHIRT-RED-S"
+                     *       },
+                     *       {
+                     *         "attributeValues": [
+                     *           {
+                     *             "attribute": {
+                     *               "adminName": "Color",
+                     *               "code": "color",
+                     *               "id": 23,
+                     *               "type": "select"
+                     *             },
+                     *             "attributeId": 23,
+                     *             "code": "color",
+                     *             "label": "Color",
+                     *             "optionId": 1,
+                     *             "type": "select",
+                     *             "value": "Red"
+                     *           },
+                     *           {
+                     *             "attribute": {
+                     *               "adminName": "Size",
+                     *               "code": "size",
+                     *               "id": 24,
+                     *               "type": "select"
+                     *             },
+                     *             "attributeId": 24,
+                     *             "code": "size",
+                     *             "label": "Size",
+                     *             "optionId": 7,
+                     *             "type": "select",
+                     *             "value": "M"
+                     *           }
+                     *         ],
+                     *         "attributes": {
+                     *           "brand": 10,
+                     *           "color": 1,
+                     *           "size": 7
+                     *         },
+                     *         "formattedPrice": "$25.00",
+                     *         "id": 73,
+                     *         "inStock": true,
+                     *         "name": "Classic T-Shirt - Red / M",
+                     *         "price": 25,
+                     *         "sku": "CFG-TSHIRT-RED-M"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProductVariant"][];
                 };
             };
@@ -13297,6 +19970,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cartItemId": 316
+                 *     }
+                 */
                 "application/json": components["schemas"]["createRemoveCartItemInput"];
             };
         };
@@ -13315,6 +19993,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 70,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 60,
+                     *       "baseSubtotal": 60,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 333,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$70.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$60.00",
+                     *       "formattedSubtotal": "$60.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 70,
+                     *       "haveStockableItems": true,
+                     *       "id": 377,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 315,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 377,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 315,
+                     *           "name": "Test T-1843-mwzmfs7v-y0ht1",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1301,
+                     *           "productUrlKey": "t-1843-mwzmfs7v-y0ht1",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfs7v-y0ht1",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 1,
+                     *       "itemsQty": 2,
+                     *       "message": "The item was removed from the cart.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 334,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 60,
+                     *       "subtotal": 60,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -13413,6 +20200,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createRemoveCouponInput"];
             };
         };
@@ -13431,6 +20219,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 80,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 70,
+                     *       "baseSubtotal": 70,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 345,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$80.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$70.00",
+                     *       "formattedSubtotal": "$70.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 80,
+                     *       "haveStockableItems": true,
+                     *       "id": 382,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 325,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 60,
+                     *           "baseTotalInclTax": 60,
+                     *           "canChangeQty": true,
+                     *           "cartId": 382,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$60.00",
+                     *           "formattedTotalInclTax": "$60.00",
+                     *           "id": 325,
+                     *           "name": "Test T-1843-mwzmfsfh-fsqmn",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1311,
+                     *           "productUrlKey": "t-1843-mwzmfsfh-fsqmn",
+                     *           "quantity": 2,
+                     *           "sku": "T-1843-mwzmfsfh-fsqmn",
+                     *           "taxAmount": 0,
+                     *           "total": 60,
+                     *           "totalInclTax": 60,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 326,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 382,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 326,
+                     *           "name": "Test T-1843-mwzmfsfj-lxdyf",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1312,
+                     *           "productUrlKey": "t-1843-mwzmfsfj-lxdyf",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfsfj-lxdyf",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 3,
+                     *       "message": "The coupon was removed.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 346,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 70,
+                     *       "subtotal": 70,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -13541,6 +20469,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "position": 1,
+                     *         "resolutionType": "return",
+                     *         "title": "Wrong size"
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "position": 2,
+                     *         "resolutionType": "both",
+                     *         "title": "Item arrived damaged"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReturnReason"][];
                 };
             };
@@ -13594,6 +20538,7 @@ export interface operations {
     returnableItems: {
         parameters: {
             query: {
+                /** @example 364 */
                 orderId: number;
             };
             header?: never;
@@ -13614,6 +20559,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "baseImageUrl": null,
+                     *         "currentQuantity": 1,
+                     *         "forCancelQuantity": 0,
+                     *         "forReturnQuantity": 1,
+                     *         "name": "Test T-2611-mwzmix1v-07gcw",
+                     *         "orderItemId": 391,
+                     *         "price": 12.5,
+                     *         "productId": 1630,
+                     *         "qtyOrdered": 1,
+                     *         "rmaQuantity": 0,
+                     *         "rmaReturnPeriod": 30,
+                     *         "sku": "T-2611-mwzmix1v-07gcw",
+                     *         "type": "simple",
+                     *         "urlKey": "t-2611-mwzmix1v-07gcw"
+                     *       },
+                     *       {
+                     *         "baseImageUrl": null,
+                     *         "currentQuantity": 2,
+                     *         "forCancelQuantity": 0,
+                     *         "forReturnQuantity": 2,
+                     *         "name": "Test T-2611-mwzmix4k-wt6g9",
+                     *         "orderItemId": 393,
+                     *         "price": 12.5,
+                     *         "productId": 1632,
+                     *         "qtyOrdered": 2,
+                     *         "rmaQuantity": 0,
+                     *         "rmaReturnPeriod": 60,
+                     *         "sku": "T-2611-mwzmix4k-wt6g9",
+                     *         "type": "simple",
+                     *         "urlKey": "t-2611-mwzmix4k-wt6g9"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReturnableItem"][];
                 };
             };
@@ -13670,7 +20651,10 @@ export interface operations {
                 status?: number;
                 orderId?: number;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -13699,6 +20683,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "canClose": true,
+                     *         "canReopen": false,
+                     *         "createdAt": "2026-11-27T23:42:16.425Z",
+                     *         "customAttributes": [
+                     *           {
+                     *             "code": "f_t3482xmwzmlyodx8",
+                     *             "field_id": 5,
+                     *             "label": "Field 0",
+                     *             "type": "text",
+                     *             "value": null
+                     *           },
+                     *           {
+                     *             "code": "f_t3482xmwzmlyr9x13",
+                     *             "field_id": 6,
+                     *             "label": "Field 1",
+                     *             "type": "text",
+                     *             "value": null
+                     *           }
+                     *         ],
+                     *         "id": 201,
+                     *         "images": [],
+                     *         "information": "It does not fit.",
+                     *         "isExpired": false,
+                     *         "item": {
+                     *           "id": 201,
+                     *           "name": "Test T-3482-mwzmlxrj-tminl",
+                     *           "order_item_id": 498,
+                     *           "quantity": 1,
+                     *           "reason": "Wrong size",
+                     *           "reason_id": 1,
+                     *           "resolution": "return",
+                     *           "sku": "T-3482-mwzmlxrj-tminl",
+                     *           "variant_id": null
+                     *         },
+                     *         "messagesCount": 0,
+                     *         "orderId": 460,
+                     *         "orderIncrementId": "000000460",
+                     *         "packageCondition": "unopened",
+                     *         "statusColor": "#F59E0B",
+                     *         "statusId": 1,
+                     *         "statusTitle": "Pending",
+                     *         "updatedAt": "2026-11-27T23:42:16.425Z"
+                     *       },
+                     *       {
+                     *         "canClose": true,
+                     *         "canReopen": false,
+                     *         "createdAt": "2026-11-27T23:42:16.376Z",
+                     *         "customAttributes": [
+                     *           {
+                     *             "code": "f_t3482xmwzmlyodx8",
+                     *             "field_id": 5,
+                     *             "label": "Field 0",
+                     *             "type": "text",
+                     *             "value": null
+                     *           },
+                     *           {
+                     *             "code": "f_t3482xmwzmlyr9x13",
+                     *             "field_id": 6,
+                     *             "label": "Field 1",
+                     *             "type": "text",
+                     *             "value": null
+                     *           }
+                     *         ],
+                     *         "id": 200,
+                     *         "images": [],
+                     *         "information": "It does not fit.",
+                     *         "isExpired": false,
+                     *         "item": {
+                     *           "id": 200,
+                     *           "name": "Test T-3482-mwzmlxq8-tp1gc",
+                     *           "order_item_id": 497,
+                     *           "quantity": 1,
+                     *           "reason": "Wrong size",
+                     *           "reason_id": 1,
+                     *           "resolution": "return",
+                     *           "sku": "T-3482-mwzmlxq8-tp1gc",
+                     *           "variant_id": null
+                     *         },
+                     *         "messagesCount": 3,
+                     *         "orderId": 460,
+                     *         "orderIncrementId": "000000460",
+                     *         "packageCondition": "unopened",
+                     *         "statusColor": "#F59E0B",
+                     *         "statusId": 1,
+                     *         "statusTitle": "Pending",
+                     *         "updatedAt": "2026-11-27T23:42:16.508Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerReturn"][];
                 };
             };
@@ -13779,6 +20855,27 @@ export interface operations {
                      */
                     images?: string;
                 };
+                /**
+                 * @example {
+                 *       "agreement": true,
+                 *       "customAttributes": [
+                 *         {
+                 *           "code": "ref2554xmwzmid5fx1",
+                 *           "value": "PO-7"
+                 *         },
+                 *         {
+                 *           "field_id": 4,
+                 *           "value": "sealed"
+                 *         }
+                 *       ],
+                 *       "information": "It does not fit.",
+                 *       "orderItemId": 385,
+                 *       "packageCondition": "unopened",
+                 *       "resolutionType": "return",
+                 *       "rmaQty": 1,
+                 *       "rmaReasonId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["createCustomerReturnInput"];
             };
         };
@@ -13797,6 +20894,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:39:31.195Z",
+                     *       "customAttributes": [
+                     *         {
+                     *           "code": "ref2554xmwzmid5fx1",
+                     *           "field_id": 3,
+                     *           "label": "Your reference",
+                     *           "type": "text",
+                     *           "value": "PO-7"
+                     *         },
+                     *         {
+                     *           "code": "cond2554xmwzmid5fx2",
+                     *           "field_id": 4,
+                     *           "label": "Box condition",
+                     *           "type": "select",
+                     *           "value": "sealed"
+                     *         }
+                     *       ],
+                     *       "id": 15,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 15,
+                     *         "name": "Test T-2554-mwzmidq0-h5fn5",
+                     *         "order_item_id": 385,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-2554-mwzmidq0-h5fn5",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 358,
+                     *       "orderIncrementId": "000000358",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#F59E0B",
+                     *       "statusId": 1,
+                     *       "statusTitle": "Pending",
+                     *       "updatedAt": "2026-11-27T23:39:31.195Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
@@ -13916,6 +21059,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "position": 1,
+                     *         "resolutionType": "return",
+                     *         "title": "Wrong size"
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "position": 2,
+                     *         "resolutionType": "both",
+                     *         "title": "Item arrived damaged"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReturnReason"][];
                 };
             };
@@ -13969,6 +21128,7 @@ export interface operations {
     returnableItems_2: {
         parameters: {
             query: {
+                /** @example 364 */
                 orderId: number;
             };
             header?: never;
@@ -13989,6 +21149,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "baseImageUrl": null,
+                     *         "currentQuantity": 1,
+                     *         "forCancelQuantity": 0,
+                     *         "forReturnQuantity": 1,
+                     *         "name": "Test T-2611-mwzmix1v-07gcw",
+                     *         "orderItemId": 391,
+                     *         "price": 12.5,
+                     *         "productId": 1630,
+                     *         "qtyOrdered": 1,
+                     *         "rmaQuantity": 0,
+                     *         "rmaReturnPeriod": 30,
+                     *         "sku": "T-2611-mwzmix1v-07gcw",
+                     *         "type": "simple",
+                     *         "urlKey": "t-2611-mwzmix1v-07gcw"
+                     *       },
+                     *       {
+                     *         "baseImageUrl": null,
+                     *         "currentQuantity": 2,
+                     *         "forCancelQuantity": 0,
+                     *         "forReturnQuantity": 2,
+                     *         "name": "Test T-2611-mwzmix4k-wt6g9",
+                     *         "orderItemId": 393,
+                     *         "price": 12.5,
+                     *         "productId": 1632,
+                     *         "qtyOrdered": 2,
+                     *         "rmaQuantity": 0,
+                     *         "rmaReturnPeriod": 60,
+                     *         "sku": "T-2611-mwzmix4k-wt6g9",
+                     *         "type": "simple",
+                     *         "urlKey": "t-2611-mwzmix4k-wt6g9"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReturnableItem"][];
                 };
             };
@@ -14044,6 +21240,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 182 */
                 id: number;
             };
             cookie?: never;
@@ -14062,6 +21259,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:40:28.773Z",
+                     *       "customAttributes": [],
+                     *       "id": 182,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 182,
+                     *         "name": "Test T-2945-mwzmjmq4-3u7nb",
+                     *         "order_item_id": 438,
+                     *         "quantity": 2,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-2945-mwzmjmq4-3u7nb",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 1,
+                     *       "orderId": 403,
+                     *       "orderIncrementId": "000000403",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#F59E0B",
+                     *       "statusId": 1,
+                     *       "statusTitle": "Pending",
+                     *       "updatedAt": "2026-11-27T23:40:28.830Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
@@ -14120,6 +21348,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 19 */
                 id: number;
             };
             cookie?: never;
@@ -14140,6 +21369,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": false,
+                     *       "canReopen": true,
+                     *       "createdAt": "2026-11-27T23:39:37.216Z",
+                     *       "customAttributes": [],
+                     *       "id": 19,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 19,
+                     *         "name": "Test T-2577-mwzmiizf-uephd",
+                     *         "order_item_id": 386,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-2577-mwzmiizf-uephd",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 359,
+                     *       "orderIncrementId": "000000359",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#9CA3AF",
+                     *       "statusId": 9,
+                     *       "statusTitle": "Canceled",
+                     *       "updatedAt": "2026-11-27T23:39:37.277Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
@@ -14234,6 +21494,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -14254,6 +21515,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": false,
+                     *       "canReopen": false,
+                     *       "id": 5,
+                     *       "isExpired": false,
+                     *       "messagesCount": 2,
+                     *       "orderId": 55,
+                     *       "orderIncrementId": "000000055",
+                     *       "statusColor": "#10B981",
+                     *       "statusId": 3,
+                     *       "statusTitle": "Solved",
+                     *       "updatedAt": "2026-11-27T23:34:48.900Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClosedCustomerReturn"];
                 };
             };
@@ -14412,11 +21688,15 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 200 */
                 id: number;
             };
             cookie?: never;
@@ -14443,6 +21723,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attachmentUrl": null,
+                     *         "createdAt": "2026-11-27T23:42:16.468Z",
+                     *         "id": 67,
+                     *         "isAdmin": false,
+                     *         "message": "Message 0",
+                     *         "rmaId": 200
+                     *       },
+                     *       {
+                     *         "attachmentUrl": null,
+                     *         "createdAt": "2026-11-27T23:42:16.489Z",
+                     *         "id": 68,
+                     *         "isAdmin": false,
+                     *         "message": "Message 1",
+                     *         "rmaId": 200
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CustomerReturnMessage"][];
                 };
             };
@@ -14510,12 +21810,18 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 22 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Any news?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["sendCustomerReturnMessageBody"];
             };
         };
@@ -14534,6 +21840,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attachmentUrl": null,
+                     *       "createdAt": "2026-11-27T23:39:37.500Z",
+                     *       "id": 6,
+                     *       "isAdmin": false,
+                     *       "message": "Any news?",
+                     *       "rmaId": 22
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerReturnMessage"];
                 };
             };
@@ -14628,6 +21944,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 45 */
                 id: number;
             };
             cookie?: never;
@@ -14648,6 +21965,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "canClose": true,
+                     *       "canReopen": false,
+                     *       "createdAt": "2026-11-27T23:39:39.159Z",
+                     *       "customAttributes": [],
+                     *       "id": 45,
+                     *       "images": [],
+                     *       "information": "It does not fit.",
+                     *       "isExpired": false,
+                     *       "item": {
+                     *         "id": 45,
+                     *         "name": "Test T-2577-mwzmiizf-uephd",
+                     *         "order_item_id": 386,
+                     *         "quantity": 1,
+                     *         "reason": "Wrong size",
+                     *         "reason_id": 1,
+                     *         "resolution": "return",
+                     *         "sku": "T-2577-mwzmiizf-uephd",
+                     *         "variant_id": null
+                     *       },
+                     *       "messagesCount": 0,
+                     *       "orderId": 359,
+                     *       "orderIncrementId": "000000359",
+                     *       "packageCondition": "unopened",
+                     *       "statusColor": "#F59E0B",
+                     *       "statusId": 1,
+                     *       "statusTitle": "Pending",
+                     *       "updatedAt": "2026-11-27T23:39:39.199Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerReturn"];
                 };
             };
@@ -14739,7 +22087,10 @@ export interface operations {
             query?: {
                 type?: string;
                 page?: number;
-                /** @description Clamped to 50; 0 or negative falls back to 10. */
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 50
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -14768,6 +22119,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "channelId": 1,
+                     *         "createdAt": "2026-11-27T23:33:14.563Z",
+                     *         "id": 1,
+                     *         "name": "Home carousel",
+                     *         "sortOrder": 1,
+                     *         "status": 1,
+                     *         "themeCode": "default",
+                     *         "translation": {
+                     *           "_id": 1,
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "options": "{\"images\":[{\"title\":\"The new collection is here\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *           "themeCustomizationId": 1
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 1,
+                     *             "id": 1,
+                     *             "locale": "en",
+                     *             "options": "{\"images\":[{\"title\":\"The new collection is here\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *             "themeCustomizationId": 1
+                     *           },
+                     *           {
+                     *             "_id": 2,
+                     *             "id": 2,
+                     *             "locale": "fr",
+                     *             "options": "{\"images\":[{\"title\":\"La nouvelle collection est arrivée\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *             "themeCustomizationId": 1
+                     *           }
+                     *         ],
+                     *         "type": "image_carousel",
+                     *         "updatedAt": "2026-11-27T23:33:14.563Z"
+                     *       },
+                     *       {
+                     *         "channelId": 1,
+                     *         "createdAt": "2026-11-27T23:33:14.564Z",
+                     *         "id": 2,
+                     *         "name": "Shop by department",
+                     *         "sortOrder": 2,
+                     *         "status": 1,
+                     *         "themeCode": "default",
+                     *         "translation": {
+                     *           "_id": 3,
+                     *           "id": 3,
+                     *           "locale": "en",
+                     *           "options": "{\"title\":\"Shop by department\",\"filters\":{\"parent_id\":1,\"sort\":\"asc\",\"limit\":10}}",
+                     *           "themeCustomizationId": 2
+                     *         },
+                     *         "translations": [
+                     *           {
+                     *             "_id": 3,
+                     *             "id": 3,
+                     *             "locale": "en",
+                     *             "options": "{\"title\":\"Shop by department\",\"filters\":{\"parent_id\":1,\"sort\":\"asc\",\"limit\":10}}",
+                     *             "themeCustomizationId": 2
+                     *           },
+                     *           {
+                     *             "_id": 4,
+                     *             "id": 4,
+                     *             "locale": "fr",
+                     *             "options": "{\"title\":\"Nos rayons\",\"filters\":{\"parent_id\":1,\"sort\":\"asc\",\"limit\":10}}",
+                     *             "themeCustomizationId": 2
+                     *           }
+                     *         ],
+                     *         "type": "category_carousel",
+                     *         "updatedAt": "2026-11-27T23:33:14.564Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ThemeCustomization"][];
                 };
             };
@@ -14823,6 +22246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -14841,6 +22265,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:00:51.490Z",
+                     *       "id": 1,
+                     *       "name": "Home carousel",
+                     *       "sortOrder": 1,
+                     *       "status": 1,
+                     *       "themeCode": "default",
+                     *       "translation": {
+                     *         "_id": 1,
+                     *         "id": 1,
+                     *         "locale": "en",
+                     *         "options": "{\"images\":[{\"title\":\"The new collection is here\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *         "themeCustomizationId": 1
+                     *       },
+                     *       "translations": [
+                     *         {
+                     *           "_id": 1,
+                     *           "id": 1,
+                     *           "locale": "en",
+                     *           "options": "{\"images\":[{\"title\":\"The new collection is here\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *           "themeCustomizationId": 1
+                     *         },
+                     *         {
+                     *           "_id": 2,
+                     *           "id": 2,
+                     *           "locale": "fr",
+                     *           "options": "{\"images\":[{\"title\":\"La nouvelle collection est arrivée\",\"link\":\"/search?new=1\",\"image\":\"storage/category/2/banner.png\"}]}",
+                     *           "themeCustomizationId": 1
+                     *         }
+                     *       ],
+                     *       "type": "image_carousel",
+                     *       "updatedAt": "2026-11-27T23:00:51.490Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ThemeCustomization"];
                 };
             };
@@ -14900,6 +22360,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cartItemId": 313,
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["createUpdateCartItemInput"];
             };
         };
@@ -14916,6 +22382,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseDiscountAmount": 0,
+                     *       "baseGrandTotal": 50,
+                     *       "baseShippingAmount": 10,
+                     *       "baseShippingAmountInclTax": 10,
+                     *       "baseSubTotalInclTax": 40,
+                     *       "baseSubtotal": 40,
+                     *       "baseTaxAmount": 0,
+                     *       "billingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "billing",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 331,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "cartToken": "<cartToken>",
+                     *       "channelId": 1,
+                     *       "couponCode": null,
+                     *       "currencyCode": "USD",
+                     *       "customerId": null,
+                     *       "discountAmount": 0,
+                     *       "formattedDiscountAmount": "$0.00",
+                     *       "formattedGrandTotal": "$50.00",
+                     *       "formattedShippingAmount": "$10.00",
+                     *       "formattedShippingAmountInclTax": "$10.00",
+                     *       "formattedSubTotalInclTax": "$40.00",
+                     *       "formattedSubtotal": "$40.00",
+                     *       "formattedTaxAmount": "$0.00",
+                     *       "formattedTaxTotal": "$0.00",
+                     *       "grandTotal": 50,
+                     *       "haveStockableItems": true,
+                     *       "id": 376,
+                     *       "isGuest": true,
+                     *       "items": [
+                     *         {
+                     *           "_id": 313,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 30,
+                     *           "basePriceInclTax": 30,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 30,
+                     *           "baseTotalInclTax": 30,
+                     *           "canChangeQty": true,
+                     *           "cartId": 376,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$30.00",
+                     *           "formattedPriceInclTax": "$30.00",
+                     *           "formattedTotal": "$30.00",
+                     *           "formattedTotalInclTax": "$30.00",
+                     *           "id": 313,
+                     *           "name": "Test T-1843-mwzmfs5b-twihz",
+                     *           "options": null,
+                     *           "price": 30,
+                     *           "priceInclTax": 30,
+                     *           "productId": 1299,
+                     *           "productUrlKey": "t-1843-mwzmfs5b-twihz",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfs5b-twihz",
+                     *           "taxAmount": 0,
+                     *           "total": 30,
+                     *           "totalInclTax": 30,
+                     *           "type": "simple"
+                     *         },
+                     *         {
+                     *           "_id": 314,
+                     *           "baseDiscountAmount": 0,
+                     *           "baseImage": null,
+                     *           "baseImageUrl": null,
+                     *           "basePrice": 10,
+                     *           "basePriceInclTax": 10,
+                     *           "baseTaxAmount": 0,
+                     *           "baseTotal": 10,
+                     *           "baseTotalInclTax": 10,
+                     *           "canChangeQty": true,
+                     *           "cartId": 376,
+                     *           "discountAmount": 0,
+                     *           "formattedPrice": "$10.00",
+                     *           "formattedPriceInclTax": "$10.00",
+                     *           "formattedTotal": "$10.00",
+                     *           "formattedTotalInclTax": "$10.00",
+                     *           "id": 314,
+                     *           "name": "Test T-1843-mwzmfs5k-jpqs8",
+                     *           "options": null,
+                     *           "price": 10,
+                     *           "priceInclTax": 10,
+                     *           "productId": 1300,
+                     *           "productUrlKey": "t-1843-mwzmfs5k-jpqs8",
+                     *           "quantity": 1,
+                     *           "sku": "T-1843-mwzmfs5k-jpqs8",
+                     *           "taxAmount": 0,
+                     *           "total": 10,
+                     *           "totalInclTax": 10,
+                     *           "type": "simple"
+                     *         }
+                     *       ],
+                     *       "itemsCount": 2,
+                     *       "itemsQty": 2,
+                     *       "message": "The cart was updated.",
+                     *       "paymentMethod": "paypal_standard",
+                     *       "paymentMethodTitle": "PayPal (simulated)",
+                     *       "selectedShippingRate": "flatrate_flatrate",
+                     *       "selectedShippingRateTitle": "Flat Rate",
+                     *       "sessionToken": "<sessionToken>",
+                     *       "shippingAddress": {
+                     *         "address": "12 Analytical Street",
+                     *         "addressType": "shipping",
+                     *         "city": "San Francisco",
+                     *         "companyName": null,
+                     *         "country": "US",
+                     *         "email": "ada@example.com",
+                     *         "firstName": "Ada",
+                     *         "id": 332,
+                     *         "lastName": "Lovelace",
+                     *         "phone": "555-0100",
+                     *         "postcode": "94107",
+                     *         "state": "CA",
+                     *         "useForShipping": true,
+                     *         "zipCode": "94107"
+                     *       },
+                     *       "shippingAmount": 10,
+                     *       "shippingAmountInclTax": 10,
+                     *       "subTotalInclTax": 40,
+                     *       "subtotal": 40,
+                     *       "success": true,
+                     *       "taxAmount": 0,
+                     *       "taxTotal": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -15014,6 +22620,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["createVerifyTokenInput"];
             };
         };
@@ -15032,6 +22639,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "c1675xmwzmf1xox84@example.com",
+                     *       "firstName": "Test",
+                     *       "id": 302,
+                     *       "isValid": true,
+                     *       "lastName": "Shopper",
+                     *       "message": "The token is valid."
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyToken"];
                 };
             };
@@ -15143,6 +22760,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "channel": {
+                     *           "code": "default",
+                     *           "id": 1,
+                     *           "name": "Default Store",
+                     *           "translation": {
+                     *             "locale": "en",
+                     *             "name": "Default Store"
+                     *           }
+                     *         },
+                     *         "channelId": 1,
+                     *         "createdAt": "2026-11-27T23:39:52.011Z",
+                     *         "customer": {
+                     *           "email": "c2600xmwzmiu01x2@example.com",
+                     *           "firstName": "Test",
+                     *           "id": 605,
+                     *           "lastName": "Shopper"
+                     *         },
+                     *         "id": 36,
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "createdAt": "2026-11-27T23:39:51.911Z",
+                     *           "description": null,
+                     *           "featured": false,
+                     *           "formattedMaximumPrice": "$25.00",
+                     *           "formattedMinimumPrice": "$25.00",
+                     *           "formattedPrice": "$25.00",
+                     *           "formattedSpecialPrice": null,
+                     *           "id": 1629,
+                     *           "inStock": true,
+                     *           "isSaleable": true,
+                     *           "maximumPrice": 25,
+                     *           "minimumPrice": 25,
+                     *           "name": "Test T-2600-mwzmiuht-32vts",
+                     *           "new": false,
+                     *           "price": 25,
+                     *           "shortDescription": null,
+                     *           "sku": "T-2600-mwzmiuht-32vts",
+                     *           "specialPrice": null,
+                     *           "status": true,
+                     *           "type": "simple",
+                     *           "urlKey": "t-2600-mwzmiuht-32vts",
+                     *           "url_key": "t-2600-mwzmiuht-32vts"
+                     *         },
+                     *         "productId": 1629,
+                     *         "updatedAt": "2026-11-27T23:39:52.011Z"
+                     *       },
+                     *       {
+                     *         "channel": {
+                     *           "code": "default",
+                     *           "id": 1,
+                     *           "name": "Default Store",
+                     *           "translation": {
+                     *             "locale": "en",
+                     *             "name": "Default Store"
+                     *           }
+                     *         },
+                     *         "channelId": 1,
+                     *         "createdAt": "2026-11-27T23:39:51.946Z",
+                     *         "customer": {
+                     *           "email": "c2600xmwzmiu01x2@example.com",
+                     *           "firstName": "Test",
+                     *           "id": 605,
+                     *           "lastName": "Shopper"
+                     *         },
+                     *         "id": 35,
+                     *         "product": {
+                     *           "baseImageUrl": null,
+                     *           "createdAt": "2026-11-27T23:39:51.902Z",
+                     *           "description": null,
+                     *           "featured": false,
+                     *           "formattedMaximumPrice": "$25.00",
+                     *           "formattedMinimumPrice": "$25.00",
+                     *           "formattedPrice": "$25.00",
+                     *           "formattedSpecialPrice": null,
+                     *           "id": 1628,
+                     *           "inStock": true,
+                     *           "isSaleable": true,
+                     *           "maximumPrice": 25,
+                     *           "minimumPrice": 25,
+                     *           "name": "Test T-2600-mwzmiuhe-5n8jk",
+                     *           "new": false,
+                     *           "price": 25,
+                     *           "shortDescription": null,
+                     *           "sku": "T-2600-mwzmiuhe-5n8jk",
+                     *           "specialPrice": null,
+                     *           "status": true,
+                     *           "type": "simple",
+                     *           "urlKey": "t-2600-mwzmiuhe-5n8jk",
+                     *           "url_key": "t-2600-mwzmiuhe-5n8jk"
+                     *         },
+                     *         "productId": 1628,
+                     *         "updatedAt": "2026-11-27T23:39:51.946Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WishlistItem"][];
                 };
             };
@@ -15205,6 +22920,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": 1382
+                 *     }
+                 */
                 "application/json": components["schemas"]["toggleWishlistInput"];
             };
         };
@@ -15223,6 +22943,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": {
+                     *         "code": "default",
+                     *         "id": 1,
+                     *         "name": "Default Store",
+                     *         "translation": {
+                     *           "locale": "en",
+                     *           "name": "Default Store"
+                     *         }
+                     *       },
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:37:39.637Z",
+                     *       "customer": {
+                     *         "email": "c1877xmwzmfzyvx2@example.com",
+                     *         "firstName": "Test",
+                     *         "id": 445,
+                     *         "lastName": "Shopper"
+                     *       },
+                     *       "id": 14,
+                     *       "isWishlisted": true,
+                     *       "message": "The product was added to your wishlist.",
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "createdAt": "2026-11-27T23:37:39.594Z",
+                     *         "description": null,
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$15.00",
+                     *         "formattedMinimumPrice": "$15.00",
+                     *         "formattedPrice": "$15.00",
+                     *         "formattedSpecialPrice": null,
+                     *         "id": 1382,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 15,
+                     *         "minimumPrice": 15,
+                     *         "name": "Account test ACC-1877-mwzmg0ea-1",
+                     *         "new": false,
+                     *         "price": 15,
+                     *         "shortDescription": null,
+                     *         "sku": "ACC-1877-mwzmg0ea-1",
+                     *         "specialPrice": null,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1877-mwzmg0ea-1",
+                     *         "url_key": "acc-1877-mwzmg0ea-1"
+                     *       },
+                     *       "productId": 1382,
+                     *       "success": true,
+                     *       "updatedAt": "2026-11-27T23:37:39.637Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WishlistToggle"];
                 };
             };
@@ -15321,6 +23093,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "wishlistItemId": 26
+                 *     }
+                 */
                 "application/json": components["schemas"]["moveWishlistToCartInput"];
             };
         };
@@ -15339,6 +23116,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartId": 404,
+                     *       "message": "The product was moved to your cart.",
+                     *       "productId": 1404,
+                     *       "quantity": 1,
+                     *       "success": true,
+                     *       "wishlistItemId": 26
+                     *     }
+                     */
                     "application/json": components["schemas"]["WishlistMoveToCart"];
                 };
             };
@@ -15430,6 +23217,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 14 */
                 id: number;
             };
             cookie?: never;
@@ -15448,6 +23236,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": {
+                     *         "code": "default",
+                     *         "id": 1,
+                     *         "name": "Default Store",
+                     *         "translation": {
+                     *           "locale": "en",
+                     *           "name": "Default Store"
+                     *         }
+                     *       },
+                     *       "channelId": 1,
+                     *       "createdAt": "2026-11-27T23:37:39.637Z",
+                     *       "customer": {
+                     *         "email": "c1877xmwzmfzyvx2@example.com",
+                     *         "firstName": "Test",
+                     *         "id": 445,
+                     *         "lastName": "Shopper"
+                     *       },
+                     *       "id": 14,
+                     *       "product": {
+                     *         "baseImageUrl": null,
+                     *         "createdAt": "2026-11-27T23:37:39.594Z",
+                     *         "description": null,
+                     *         "featured": false,
+                     *         "formattedMaximumPrice": "$15.00",
+                     *         "formattedMinimumPrice": "$15.00",
+                     *         "formattedPrice": "$15.00",
+                     *         "formattedSpecialPrice": null,
+                     *         "id": 1382,
+                     *         "inStock": true,
+                     *         "isSaleable": true,
+                     *         "maximumPrice": 15,
+                     *         "minimumPrice": 15,
+                     *         "name": "Account test ACC-1877-mwzmg0ea-1",
+                     *         "new": false,
+                     *         "price": 15,
+                     *         "shortDescription": null,
+                     *         "sku": "ACC-1877-mwzmg0ea-1",
+                     *         "specialPrice": null,
+                     *         "status": true,
+                     *         "type": "simple",
+                     *         "urlKey": "acc-1877-mwzmg0ea-1",
+                     *         "url_key": "acc-1877-mwzmg0ea-1"
+                     *       },
+                     *       "productId": 1382,
+                     *       "updatedAt": "2026-11-27T23:37:39.637Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WishlistItem"];
                 };
             };
@@ -15503,6 +23340,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 17 */
                 id: string;
             };
             cookie?: never;
@@ -15521,6 +23359,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "message": "The product was removed from your wishlist.",
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["WishlistDeletion"];
                 };
             };

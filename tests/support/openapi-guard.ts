@@ -49,7 +49,7 @@ function checkerFor(surface: Surface): Checker {
     // `format` is not validated (ajv-formats is not installed); strict mode stays on for everything else, so an
     // unknown keyword in the document fails the compile instead of being ignored.
     const ajv = new Ajv2020({ allErrors: true, validateFormats: false, strictTypes: false, strictTuples: false, strictRequired: false });
-    ajv.addVocabulary(["openapi", "info", "servers", "paths", "components", "webhooks"]);
+    ajv.addVocabulary(["openapi", "info", "servers", "tags", "paths", "components", "webhooks"]);
     for (const key of extensionKeys(doc)) ajv.addKeyword(key);
     ajv.addSchema({ ...doc, $id: id });
     checker = { doc: doc as unknown as Doc, ajv, id };
