@@ -79,7 +79,7 @@ const ADMIN_DOCUMENT = [
 const developmentStart = () => process.env.NODE_ENV !== "production" || !process.env.PUBLIC_URL;
 
 /** The demo store's key `npm start` wrote, while it is an active key of this database; null otherwise. */
-async function demoStorefrontKey(db: Db, file = DEMO_KEY_FILE): Promise<string | null> {
+export async function demoStorefrontKey(db: Db, file = DEMO_KEY_FILE): Promise<string | null> {
   let key: string;
   try {
     key = fs.readFileSync(file, "utf8").trim();
