@@ -6,11 +6,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { AnyOperation } from "../../lib/operations/define.ts";
 import { adminCredential } from "../support/admin.ts";
-import { getDb } from "../support/client.ts";
+import { getDb, unique } from "../support/client.ts";
+import { issueIntegrationToken } from "../../lib/integrations/tokens.ts";
 import { cases } from "./support/operations.ts";
 import { fuzz, RUNS, tallyLine } from "./support/fuzz.ts";
 
-/** The store owner, whose tokens do the fuzzing: neither they nor their role may be disabled or deleted by it. */
+/**
+ * The store owner, whose tokens do the fuzzing: neither they nor their role may be disabled or deleted by it. Their
+ * own account may be edited by it (a drawn id can reach them in a form the id filter does not see, such as the text
+ * "1"), so tokens are issued to them by id, not found by their email.
+ */
 let owner: { adminId: number; roleId: number };
 
 beforeAll(async () => {
@@ -28,7 +33,7 @@ function idsFor(op: AnyOperation, tokenId: number): fc.Arbitrary<number> {
 describe("Admin operations under hostile input", () => {
   it.each(cases("admin"))(`$name over $transport (${RUNS} runs)`, async ({ op, transport }) => {
     // A token of its own: an earlier operation may have revoked, regenerated or re-scoped the previous one.
-    const { token, tokenId } = await adminCredential();
+    const { token, id: tokenId } = await issueIntegrationToken(await getDb(), { name: unique("fuzz"), adminId: owner.adminId });
     await fuzz(op, transport, async () => ({ bearer: token }), { ids: idsFor(op, tokenId) });
   });
 });
