@@ -118,8 +118,8 @@ describe("headers for browsers", () => {
     await box.locator("input").fill(key);
     await box.locator("button.authorize").click();
     await page.locator(".modal-ux button.close-modal").click();
-    await page.locator("#operations-tag-countries").click();
-    const operation = page.locator("#operations-countries-countries");
+    await page.locator("#operations-tag-Catalog").click();
+    const operation = page.locator("#operations-Catalog-countries");
     await operation.locator(".opblock-summary-control").click();
     await operation.getByRole("button", { name: "Execute" }).click();
     await operation.locator(".live-responses-table .response-col_status").filter({ hasText: "200" }).first().waitFor();
