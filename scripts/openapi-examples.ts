@@ -20,6 +20,7 @@ import { shopOperations } from "../lib/operations/shop.ts";
 import { adminOperations } from "../lib/operations/admin.ts";
 import type { Surface } from "../lib/operations/define.ts";
 import { camel, camelKeys } from "../lib/wire/case.ts";
+import { extensionKeys } from "../tests/support/openapi-guard.ts";
 
 type Json = Record<string, unknown>;
 
@@ -46,18 +47,6 @@ const EXAMPLE_FILES: Record<Surface, string> = {
 };
 
 const pointer = (...parts: string[]) => parts.map((p) => "/" + encodeURIComponent(p.replace(/~/g, "~0").replace(/\//g, "~1"))).join("");
-
-/** Every `x-` extension keyword anywhere in the document, so that ajv's strict mode knows them as annotations. */
-function extensionKeys(node: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => extensionKeys(n, into));
-  else if (node && typeof node === "object") {
-    for (const [k, v] of Object.entries(node)) {
-      if (k.startsWith("x-")) into.add(k);
-      extensionKeys(v, into);
-    }
-  }
-  return into;
-}
 
 /** The place of one schema in a document: a path and method, then where under it (`responses/200/content/application~1json/schema`). */
 export interface SchemaChecker {

@@ -29,7 +29,7 @@ const checkers = new Map<Surface, Checker>();
 const validators = new Map<string, ValidateFunction>();
 
 /** Every `x-` extension keyword anywhere in the document, so that ajv's strict mode knows them as annotations. */
-function extensionKeys(node: unknown, into = new Set<string>()): Set<string> {
+export function extensionKeys(node: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(node)) node.forEach((n) => extensionKeys(n, into));
   else if (node && typeof node === "object") {
     for (const [k, v] of Object.entries(node)) {

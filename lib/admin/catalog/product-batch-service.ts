@@ -7,6 +7,7 @@ import type { Tx } from "../../db/client.ts";
 import { Validation } from "../../errors.ts";
 import { toAppError, zodToValidation } from "../../http/respond.ts";
 import { deepCamel } from "../input.ts";
+import { logError } from "../../log/index.ts";
 import { ProductCreate, ProductUpdate } from "./product-input.ts";
 import { planCreate, planUpdate } from "./product-service.ts";
 
@@ -127,7 +128,7 @@ function errorsOf(e: unknown, prefix = ""): FieldError[] {
   const whole = prefix ? prefix.slice(0, -1) : "row";
   const known = toAppError(e);
   if (!known || known.status >= 500) {
-    console.error(e);
+    logError(e, "a batch row could not be written");
     return [{ field: whole, message: "The row could not be written." }];
   }
   const fields = known.details.errors;
