@@ -5,7 +5,7 @@ import globals from "globals";
 
 export default tseslint.config(
   // Build output (.next, .next-e2e, .next-prod, .next-bench), local data and generated files are not sources.
-  { ignores: ["lib/generated/**", "tests/generated/**", ".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "data/**", "storage/**", "test-results/**", ".openapi/**", "coverage/**"] },
+  { ignores: ["lib/generated/**", "lib/openapi/types/**", ".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "data/**", "storage/**", "test-results/**", ".openapi/**", "coverage/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,4 +1,4 @@
-// Regenerates tests/generated/shop-api.ts and admin-api.ts, the Shop and Admin APIs' TypeScript types, from the
+// Regenerates lib/openapi/types/shop-api.ts and admin-api.ts, the Shop and Admin APIs' TypeScript types, from the
 // OpenAPI documents served at /api/shop/docs and /api/admin/docs (see tests/support/openapi-types.ts). Run it after
 // changing an operation of either API.
 import { writeFileSync } from "node:fs";

@@ -13,7 +13,7 @@ import { getDb } from "../support/client.ts";
 import { adminCall, adminToken, hiddenProduct, makeOrder } from "../support/admin.ts";
 import { syncOnce } from "../support/openapi-admin-connector.ts";
 import { ADMIN_TYPES_FILE, REGENERATE_COMMAND, adminDocument, adminTypes } from "../support/openapi-types.ts";
-import type { paths } from "../generated/admin-api.ts";
+import type { paths } from "../../lib/openapi/types/admin-api.ts";
 import { compileWithProbes, escapes, firstDifference, formatDiagnostics, ROOT } from "../support/typed-client.ts";
 
 const CONNECTOR = path.join(ROOT, "tests/support/openapi-admin-connector.ts");
@@ -32,7 +32,7 @@ const PROBES: Record<string, { call: string; refused: string }> = {
 };
 const probeFile = (i: number) => path.join(ROOT, `tests/support/openapi-admin-probe-${i}.ts`);
 const probeSource = (call: string) => `import type { AdminClient } from "./openapi-admin-connector.ts";
-import type { paths } from "../generated/admin-api.ts";
+import type { paths } from "../../lib/openapi/types/admin-api.ts";
 import { compileWithProbes, escapes, firstDifference, formatDiagnostics, ROOT } from "../support/typed-client.ts";
 export type Paths = paths;
 export const probe = (client: AdminClient) => ${call};
@@ -50,7 +50,7 @@ describe("a client generated from the Admin OpenAPI document", () => {
     const virtual = new Map(Object.values(PROBES).map(({ call }, i) => [probeFile(i), probeSource(call)]));
     const { module, probes, source } = compileWithProbes(CONNECTOR, virtual);
     expect(formatDiagnostics(module)).toBe("");
-    expect(escapes(source, ["openapi-fetch", "../generated/admin-api.ts"])).toEqual([]);
+    expect(escapes(source, ["openapi-fetch", "../../lib/openapi/types/admin-api.ts"])).toEqual([]);
     // The types do constrain the client: each probe is a compile error, for the reason it was written.
     Object.entries(PROBES).forEach(([name, { refused }], i) => expect(formatDiagnostics(probes[i]), `${name} compiled`).toContain(refused));
   }, 120_000);

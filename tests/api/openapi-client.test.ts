@@ -10,7 +10,7 @@ import { getDb, storefrontKey } from "../support/client.ts";
 import { ADDRESS } from "../support/checkout.ts";
 import { guestCheckout } from "../support/openapi-checkout.ts";
 import { REGENERATE_COMMAND, SHOP_TYPES_FILE, shopDocument, shopTypes } from "../support/openapi-types.ts";
-import type { paths } from "../generated/shop-api.ts";
+import type { paths } from "../../lib/openapi/types/shop-api.ts";
 import { compileWithProbes, escapes, firstDifference, formatDiagnostics, ROOT } from "../support/typed-client.ts";
 
 const CHECKOUT_MODULE = path.join(ROOT, "tests/support/openapi-checkout.ts");
@@ -31,7 +31,7 @@ describe("a client generated from the Shop OpenAPI document", () => {
   it("type-checks the checkout client against the generated types, strictly and without escapes", () => {
     const { module, probes, source } = compileWithProbes(CHECKOUT_MODULE, new Map([[PROBE, PROBE_SOURCE]]));
     expect(formatDiagnostics(module)).toBe("");
-    expect(escapes(source, ["openapi-fetch", "../generated/shop-api.ts"])).toEqual([]);
+    expect(escapes(source, ["openapi-fetch", "../../lib/openapi/types/shop-api.ts"])).toEqual([]);
     // The types do constrain the client: a body field the document does not have is a compile error.
     expect(formatDiagnostics(probes[0])).toContain("shippingCode");
   }, 120_000);

@@ -11,7 +11,7 @@ describe("admin panel: integration tokens", () => {
 
   it("issues a token that works on the Admin API until it is revoked", async () => {
     const page = await openPage(browser(), "admin-integration-token");
-    await page.goto("/admin");
+    await page.goto("/admin/settings/tokens");
     await page.fill("input[name=email]", "admin@example.com");
     await page.fill("input[name=password]", "not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();

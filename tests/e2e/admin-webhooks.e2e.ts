@@ -44,7 +44,7 @@ describe("admin panel: webhooks", () => {
 
   it.skipIf(!!process.env.OUTBOUND_ALLOWED_NETWORKS)("refuses a loopback URL and says why under the field", async () => {
     const page = await openPage(browser(), "admin-webhooks-loopback");
-    await signIn(page, `${baseUrl()}/admin/webhooks`, "Webhooks");
+    await signIn(page, `${baseUrl()}/admin/settings/webhooks`, "Webhooks");
     await page.fill("input[name=url]", "http://127.0.0.1:9/hook");
     await page.getByRole("checkbox", { name: "Every event (*)" }).check();
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -77,7 +77,7 @@ describe("admin panel: webhooks", () => {
     it("subscribes, delivers signed events, replays, switches off and on, rotates and deletes", async () => {
       const page = await openPage(browser(), "admin-webhooks");
       page.on("dialog", (dialog) => void dialog.accept());
-      await signIn(page, `${app.baseUrl}/admin`, "Integration tokens");
+      await signIn(page, `${app.baseUrl}/admin/settings/tokens`, "Integration tokens");
       // Reached from the navigation.
       await page.getByRole("link", { name: "Webhooks" }).click();
       await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();

@@ -37,7 +37,7 @@ describe("admin panel: first sign-in with a one-time password", () => {
     expect(admin.password.length).toBeGreaterThanOrEqual(20);
 
     const page = await openPage(browser(), "admin-first-sign-in");
-    await page.goto("/admin");
+    await page.goto("/admin/settings/tokens");
     await page.fill("input[name=email]", admin.email);
     await page.fill("input[name=password]", admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,9 +1,9 @@
 // A back-office connector written the way an outside integration would write it: openapi-fetch over the types
-// generated from the Admin OpenAPI document (tests/generated/admin-api.ts), and nothing else. No `any`, casts or
+// generated from the Admin OpenAPI document (lib/openapi/types/admin-api.ts), and nothing else. No `any`, casts or
 // non-null assertions: tests/api/openapi-admin-client.test.ts compiles this file with the repo's strict options and
 // refuses them, so each path id, query, body and answer field used here is checked against the document.
 import type { Client } from "openapi-fetch";
-import type { components, paths } from "../generated/admin-api.ts";
+import type { components, paths } from "../../lib/openapi/types/admin-api.ts";
 
 export type AdminClient = Client<paths>;
 type Schemas = components["schemas"];

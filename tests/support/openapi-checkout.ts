@@ -1,9 +1,9 @@
 // A guest checkout written the way an outside client would write it: openapi-fetch over the types generated from
-// the Shop OpenAPI document (tests/generated/shop-api.ts), and nothing else. No `any`, casts or non-null
+// the Shop OpenAPI document (lib/openapi/types/shop-api.ts), and nothing else. No `any`, casts or non-null
 // assertions: tests/api/openapi-client.test.ts compiles this file with the repo's strict options and refuses them,
 // so each request body and each response field used here is checked against the document.
 import type { Client } from "openapi-fetch";
-import type { components, paths } from "../generated/shop-api.ts";
+import type { components, paths } from "../../lib/openapi/types/shop-api.ts";
 
 export type ShopClient = Client<paths>;
 type Schemas = components["schemas"];

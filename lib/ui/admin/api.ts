@@ -23,7 +23,10 @@ export interface ListPage<T> {
   meta: { currentPage: number; perPage: number; lastPage: number; total: number };
 }
 
-let csrfToken = "";
+let currentCsrf = "";
+
+/** The CSRF token of the signed-in session, which every write sends. */
+export const csrfToken = () => currentCsrf;
 
 /** `session`, `session/password`: the panel's session routes; any other path is the Admin API's. */
 const urlOf = (path: string) => (/^session(\/|$)/.test(path) ? `/admin/api/${path}` : `/api/admin/${path}`);
@@ -37,7 +40,7 @@ export async function panelFetch<T>(path: string, init: { method?: string; body?
       headers: {
         Accept: "application/json",
         ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}),
-        ...(method !== "GET" ? { "X-CSRF-Token": csrfToken } : {}),
+        ...(method !== "GET" ? { "X-CSRF-Token": currentCsrf } : {}),
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       credentials: "same-origin",
@@ -54,7 +57,7 @@ export function useSession() {
     queryKey: ["session"],
     queryFn: async () => {
       const session = await panelFetch<PanelSession>("session");
-      csrfToken = session.signedIn ? session.csrfToken : "";
+      currentCsrf = session.signedIn ? session.csrfToken : "";
       return session;
     },
     staleTime: 60_000,

@@ -1,12 +1,15 @@
 "use client";
-// The panel's frame: query client, the sign-in gate and the navigation between the settings screens.
-import { useState, type ReactNode } from "react";
+// The panel's frame: query client, the sign-in gate, the navigation (only the screens the admin's role can use),
+// a skip link, and the live region every action reports in.
+import { Suspense, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api-error";
 import { panelFetch, useSession } from "./api";
 import { ErrorNotice, Field, fieldErrors, Loading } from "./common";
+import { NoticeProvider } from "./feedback";
+import { screenOf, screensFor } from "./nav";
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../auth/password-hint";
 import "./admin.css";
 
@@ -33,19 +36,11 @@ export function PanelShell({ children }: { children: ReactNode }) {
   );
 }
 
-const NAV = [
-  ["/admin", "Integration tokens"],
-  ["/admin/storefront-keys", "Storefront keys"],
-  ["/admin/webhooks", "Webhooks"],
-  ["/admin/users", "Admin users"],
-  ["/admin/roles", "Roles"],
-  ["/admin/mail", "Mail"],
-] as const;
-
 function Gate({ children }: { children: ReactNode }) {
   const session = useSession();
   const client = useQueryClient();
   const pathname = usePathname();
+  const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useMutation({
     mutationFn: () => panelFetch("session", { method: "DELETE" }),
     onSettled: () => client.resetQueries(),
@@ -53,23 +48,54 @@ function Gate({ children }: { children: ReactNode }) {
   if (session.isPending) return <main className="ap-center"><Loading what="the admin panel" /></main>;
   if (session.isError) return <main className="ap-center"><ErrorNotice error={session.error} /></main>;
   if (!session.data.signedIn) return <SignIn />;
-  const { admin } = session.data;
+  const { admin, permissions } = session.data;
   if (admin.mustChangePassword) return <ChangePassword email={admin.email} onSignOut={() => signOut.mutate()} />;
+  const sections = screensFor(permissions);
+  const screen = screenOf(pathname);
+  const allowed = !screen || sections.some((s) => s.screens.some((x) => x.href === screen.href));
   return (
     <div className="ap">
+      <a className="ap-skip" href="#ap-content">Skip to content</a>
       <header className="ap-top">
+        <button type="button" className="ap-menu-button" aria-expanded={menuOpen} aria-controls="ap-nav" onClick={() => setMenuOpen(!menuOpen)}>
+          Menu
+        </button>
         <strong>Store admin</strong>
-        <nav>
-          {NAV.map(([href, label]) => (
-            <Link key={href} href={href} className={pathname === href ? "ap-active" : ""}>{label}</Link>
-          ))}
-        </nav>
         <span className="ap-me">
-          {admin.name} ({admin.roleName}{admin.isOwner ? ", store owner" : ""})
+          <span className="ap-me-name">{admin.name} ({admin.roleName}{admin.isOwner ? ", store owner" : ""})</span>
           <button type="button" className="ap-link" onClick={() => signOut.mutate()}>Sign out</button>
         </span>
       </header>
-      <main className="ap-main">{children}</main>
+      <div className="ap-body">
+        <nav id="ap-nav" className={menuOpen ? "ap-nav ap-nav-open" : "ap-nav"} aria-label="Admin screens">
+          {sections.map((section) => (
+            <div key={section.label} className="ap-nav-section">
+              <span className="ap-nav-heading">{section.label}</span>
+              <ul>
+                {section.screens.map(({ href, label }) => (
+                  <li key={href}>
+                    <Link href={href} aria-current={screen?.href === href ? "page" : undefined} onClick={() => setMenuOpen(false)}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <main id="ap-content" className="ap-main" tabIndex={-1}>
+          <NoticeProvider>
+            {allowed ? (
+              <Suspense fallback={<Loading what="the screen" />}>{children}</Suspense>
+            ) : (
+              <>
+                <h1>{screen.label}</h1>
+                <p className="ap-error" role="alert">Your role ({admin.roleName}) does not include this screen. Ask the store owner for access.</p>
+              </>
+            )}
+          </NoticeProvider>
+        </main>
+      </div>
     </div>
   );
 }
