@@ -7,7 +7,8 @@ import { GENEROUS_BUDGETS } from "../../support/budgets.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SERVER = path.join(ROOT, "lib", "cli", "server.mjs");
-export const DIST_DIR = ".next-e2e";
+/** The build folder; E2E_DIST_DIR gives a second checkout of the tests (run beside another) its own. */
+export const DIST_DIR = process.env.E2E_DIST_DIR || ".next-e2e";
 
 export function serverEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return {
