@@ -29,9 +29,13 @@ export function confirmationRequired(field: "confirmPassword" | "passwordConfirm
   return [check, params] as const;
 }
 
-/** 422 on `field` (the operation's documented name) when the confirmation is missing or differs from `password`. */
+/**
+ * 422 when the confirmation differs from `password`, on the name the client sent it under (so a form shows it under
+ * its own field), or when it is missing, on `field` (the operation's documented name).
+ */
 export function assertConfirmed(input: Confirmed, field: "confirmPassword" | "passwordConfirmation"): void {
-  const given = field === "confirmPassword" ? (input.confirmPassword ?? input.passwordConfirmation) : (input.passwordConfirmation ?? input.confirmPassword);
-  if (given === undefined) throw Validation.field(field, "is required");
-  if (given !== input.password) throw Validation.field(field, "The password confirmation does not match.");
+  const other = field === "confirmPassword" ? "passwordConfirmation" : "confirmPassword";
+  const sent = input[field] !== undefined ? field : input[other] !== undefined ? other : null;
+  if (sent === null) throw Validation.field(field, "is required");
+  if (input[sent] !== input.password) throw Validation.field(sent, "The password confirmation does not match.");
 }
