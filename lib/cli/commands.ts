@@ -23,13 +23,13 @@ import { listMail, mailStatus } from "../mail/outbox.ts";
 import { cartRetentionDays, purgeAbandonedCarts } from "../cart/retention.ts";
 import { expireUnpaidOrders, unpaidOrderDays } from "../orders/expiry.ts";
 import { JOB_STATES, jobQueue, type JobState } from "../jobs/queue.ts";
+import { demoKeyFile } from "../storefront-keys/demo-key-file.ts";
 
 export class CliError extends Error {}
 
 type Values = Record<string, string | boolean | undefined>;
 type Command = (values: Values, args: string[]) => number | void | Promise<number | void>;
 
-const DEMO_KEY_FILE = path.join("data", "demo-storefront-key.txt");
 
 function str(values: Values, name: string, required = false): string | undefined {
   const v = values[name];
@@ -71,8 +71,8 @@ async function seedIfEmpty(): Promise<SeedLogins | null> {
   const summary = await seedDemoStore(db, { production: isProductionSeed() });
   console.log(`Seeded the demo store: ${summary.products.visible} products in ${summary.durationMs} ms.`);
   const key = await createStorefrontKey(db, { name: "Demo storefront" });
-  fs.mkdirSync(path.dirname(DEMO_KEY_FILE), { recursive: true });
-  fs.writeFileSync(DEMO_KEY_FILE, key.key + "\n");
+  fs.mkdirSync(path.dirname(demoKeyFile()), { recursive: true });
+  fs.writeFileSync(demoKeyFile(), key.key + "\n");
   if (summary.logins.admin.mustChangePassword) printGeneratedOwnerLogin(summary.logins.admin);
   return summary.logins;
 }
@@ -87,8 +87,8 @@ Store owner (admin panel): ${admin.email}
 }
 
 function demoKey(): string | null {
-  if (!fs.existsSync(DEMO_KEY_FILE)) return null;
-  return fs.readFileSync(DEMO_KEY_FILE, "utf8").trim() || null;
+  if (!fs.existsSync(demoKeyFile())) return null;
+  return fs.readFileSync(demoKeyFile(), "utf8").trim() || null;
 }
 
 export const commands: Record<string, Command> = {
@@ -114,7 +114,7 @@ export const commands: Record<string, Command> = {
       await (await import("../db/client.ts")).disconnectDb();
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(file + suffix), { force: true });
     }
-    fs.rmSync(DEMO_KEY_FILE, { force: true });
+    fs.rmSync(demoKeyFile(), { force: true });
     await migrate();
     await seedIfEmpty();
     console.log("Database reset and seeded.");

@@ -10,16 +10,13 @@
 // documents as they are (an empty one gets the server's one-line answer, no stack trace from a parse in the page),
 // and loads the schema with the first answer once the credential is there.
 import fs from "node:fs";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions, GraphiQLRenderer } from "graphql-yoga";
 import type { Surface } from "../operations/define.ts";
 import type { Db } from "../db/client.ts";
 import { sha256 } from "../auth/secrets.ts";
-
-/** Where `npm start` keeps the demo store's storefront key, which it prints (lib/cli/commands.ts). */
-const DEMO_KEY_FILE = path.join("data", "demo-storefront-key.txt");
+import { demoKeyFile } from "../storefront-keys/demo-key-file.ts";
 
 const KEY_PLACEHOLDER = "<paste a storefront key>";
 const TOKEN_PLACEHOLDER = "Bearer <paste an integration token>";
@@ -79,7 +76,7 @@ const ADMIN_DOCUMENT = [
 const developmentStart = () => process.env.NODE_ENV !== "production" || !process.env.PUBLIC_URL;
 
 /** The demo store's key `npm start` wrote, while it is an active key of this database; null otherwise. */
-export async function demoStorefrontKey(db: Db, file = DEMO_KEY_FILE): Promise<string | null> {
+export async function demoStorefrontKey(db: Db, file = demoKeyFile()): Promise<string | null> {
   let key: string;
   try {
     key = fs.readFileSync(file, "utf8").trim();
