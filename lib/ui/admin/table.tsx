@@ -19,6 +19,28 @@ interface Meta {
   total: number;
 }
 
+/** What a list screen's TanStack query holds: an Admin list answer (`{ data, meta }`). */
+interface ListQuery<T> {
+  data?: { data: T[]; meta: Meta };
+  isPending: boolean;
+  error: unknown;
+}
+
+/** A list screen's address state, as `useListParams` gives it. */
+interface ListState {
+  sort: string;
+  setSort: (sort: string) => void;
+  setPage: (page: number) => void;
+}
+
+/**
+ * The table props of a server-paged list screen: its query's rows, paging, loading and error, and its address
+ * state's sort and page. `<DataTable caption="Orders" columns={columns} rowKey={(o) => o.id} {...listed(orders, params)} empty="…" />`
+ */
+export function listed<T extends RowData>(query: ListQuery<T>, params: ListState) {
+  return { rows: query.data?.data, meta: query.data?.meta, loading: query.isPending, error: query.error, sort: params.sort, onSort: params.setSort, onPage: params.setPage };
+}
+
 export interface DataTableProps<T extends RowData> {
   /** What the rows are, read out as the table's caption ("Orders"). */
   caption: string;
