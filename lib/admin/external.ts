@@ -1,38 +1,13 @@
 // A connector's own ids and notes on records (issue 34): `externalId`, unique per resource (products and their
 // variants, customers, orders), and `metadata`, string keys to string values (as Stripe's metadata). Lists look
 // records up exactly by `sku`, `email` or `external_id`; a substring search has its own parameter, `q`.
-import { z } from "zod";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { provider } from "../db/client.ts";
 import { Validation } from "../errors.ts";
+import { MAX_METADATA_KEYS } from "./external-fields.ts";
 
-export const MAX_METADATA_KEYS = 50;
-export const MAX_METADATA_KEY = 40;
-export const MAX_METADATA_VALUE = 500;
-
-/** An external id as sent: 1 to 191 characters, no control characters; `null` clears it (on updates). */
-export const externalIdField = () =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: "must not be empty (send null to clear it)" })
-    .max(191)
-    .regex(/^[^\p{Cc}]+$/u, { message: "must not contain control characters" });
-
-const metadataKey = z.string().min(1, { message: "keys must not be empty" }).max(MAX_METADATA_KEY, { message: `keys have at most ${MAX_METADATA_KEY} characters` });
-
-/** Metadata as a record is created with it: an object of string values. */
-export const metadataField = () =>
-  z
-    .record(metadataKey, z.string().max(MAX_METADATA_VALUE, { message: `values have at most ${MAX_METADATA_VALUE} characters` }))
-    .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, { message: `has at most ${MAX_METADATA_KEYS} keys` });
-
-/**
- * Metadata as an update sends it, a JSON merge patch (RFC 7396): each key given is set, a key given as `null` is
- * removed, keys not given are kept. `null` for the whole object removes every key.
- */
-export const metadataPatchField = () =>
-  z.record(metadataKey, z.string().max(MAX_METADATA_VALUE, { message: `values have at most ${MAX_METADATA_VALUE} characters` }).nullable());
+// The input fields are pure zod, in a module of their own that the admin panel's forms import too.
+export { externalIdField, metadataField, metadataPatchField } from "./external-fields.ts";
 
 export type Metadata = Record<string, string>;
 

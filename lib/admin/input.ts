@@ -1,6 +1,5 @@
 // Input helpers of the Admin API: nested snake_case keys, list sorting, permission bounds on grants.
 import { z } from "zod";
-import { sanitizeHtml } from "../cms/sanitize.ts";
 import type { RequestContext } from "../context.ts";
 import { adminPrincipal } from "../context.ts";
 import { Forbidden, Validation } from "../errors.ts";
@@ -49,15 +48,19 @@ export function orderBy(spec: SortSpec, sort: string | undefined, order: "asc" |
   return key === "id" ? [primary] : [primary, { id: dir }];
 }
 
+const isInstant = (v: string) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v));
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const instantText = () =>
+  z.string().trim().refine(isInstant, { message: "must be an ISO 8601 date or date-time with offset, e.g. 2026-01-31 or 2026-01-31T09:30:00Z" });
+
 /** An instant in ISO 8601: a date (midnight UTC) or a date and time with its offset. */
-const instant = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: "must be an ISO 8601 date or date-time with offset, e.g. 2026-01-31 or 2026-01-31T09:30:00Z",
-    })
-    .transform((v) => new Date(v));
+const instant = () => instantText().transform((v) => new Date(v));
+
+/**
+ * The end of a range, inclusive: a date takes in that whole day (UTC), a date-time that very instant. Parsed to the
+ * first instant after the range, so the condition is `< end`.
+ */
+export const instantUntil = () => instantText().transform((v) => new Date(Date.parse(v) + (isDay(v) ? 86_400_000 : 1)));
 
 /** What changed since: admin lists of records that keep their times (./resource.ts `changes`). */
 export const ChangeArgs = z.object({
@@ -144,10 +147,5 @@ export function assertSomeField(input: Record<string, unknown>, ignore: string[]
   }
 }
 
-/** Optional text that may be cleared with null or "". */
-export const nullableText = (max = 255) =>
-  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable()).optional();
-
-/** Optional store HTML (a description): cleaned of scripts and unsafe attributes on the way in. */
-export const nullableHtml = (max = 100_000) =>
-  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable().transform((v) => (v === null ? v : sanitizeHtml(v)))).optional();
+// Pure, in a module of their own that the admin panel's forms import too.
+export { nullableText, nullableHtml } from "./text-input.ts";

@@ -2,7 +2,6 @@
 // 12 to 128 characters and hard to guess, as judged by zxcvbn (dictionaries of common passwords, words and names,
 // keyboard patterns, dates, l33t), with the account's own email and name counted as guessable words.
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { z } from "zod";
 import { Validation } from "../errors.ts";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../seed/people.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-hint.ts";
@@ -13,12 +12,8 @@ export const PASSWORD_MIN_SCORE = 3;
 // The demo passwords are printed in the README and by the CLI, so they are the first ones anybody would try.
 const PUBLISHED = new Set<string>([DEMO_ADMIN.password, DEMO_CUSTOMER.password]);
 
-/** The shape of a new password in an operation's input; the strength check needs the account, see `assertPasswordRule`. */
-export const newPasswordField = () =>
-  z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+// The shape of a new password lives beside the numbers, free of the estimator, so browser forms check it too.
+export { newPasswordField } from "./password-hint.ts";
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 

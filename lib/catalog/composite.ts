@@ -12,7 +12,6 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { finalPrice, type Priced } from "./pricing.ts";
 import { childInStock, sold, stockOf } from "./visibility.ts";
 export const COMPOSITE_TYPES = new Set(["grouped", "bundle"]);
-export const BUNDLE_OPTION_TYPES = ["select", "radio", "checkbox", "multiselect"] as const;
 /** Option types of which exactly one product is chosen. */
 export const SINGLE_CHOICE = new Set(["select", "radio"]);
 /** The types a grouped or bundle product may be made of. */

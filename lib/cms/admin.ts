@@ -6,12 +6,11 @@
 import { z } from "zod";
 import type { RequestContext } from "../context.ts";
 import { operation } from "../operations/define.ts";
-import { intParam, recordId } from "../operations/fields.ts";
+import { intParam } from "../operations/fields.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { adminResource } from "../admin/resource.ts";
-import { IfMatchArg } from "../admin/precondition.ts";
-import { deepCamel, nullableText } from "../admin/input.ts";
-import { sanitizeHtml } from "./sanitize.ts";
+import { deepCamel } from "../admin/input.ts";
+import { CreatePageInput, UpdatePageInput } from "./page-input.ts";
 import { recordPageRedirect } from "./redirects.ts";
 
 const LocaleBlock = z
@@ -75,32 +74,6 @@ function toAdminPage(p: PageRow) {
   };
 }
 
-const slug = z
-  .string({ message: "is required" })
-  .trim()
-  .min(1, { message: "is required" })
-  .max(191)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be lowercase letters, digits and single hyphens (a slug)" });
-const html = z
-  .string({ message: "is required" })
-  .max(500_000)
-  .transform((v) => sanitizeHtml(v))
-  .pipe(z.string().trim().min(1, { message: "is required (and must keep some content once cleaned)" }));
-
-const TranslatedFields = z.object({
-  urlKey: slug,
-  pageTitle: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(255),
-  htmlContent: html,
-  metaTitle: nullableText(255),
-  metaDescription: nullableText(1000),
-  metaKeywords: nullableText(1000),
-});
-
-const channelIds = z
-  .array(recordId(), { message: "must be an array of channel ids" })
-  .min(1, { message: "must name at least one channel" })
-  .max(100);
-
 async function checkChannels(ctx: RequestContext, ids: number[]) {
   const unique = [...new Set(ids)];
   const found = await ctx.db.channel.count({ where: { id: { in: unique } } });
@@ -140,7 +113,7 @@ export const cmsPages = adminResource({
   }),
   sort: { fields: { id: (d) => ({ id: d }), created_at: (d) => ({ createdAt: d }), updated_at: (d) => ({ updatedAt: d }) }, default: "id" },
   create: {
-    input: TranslatedFields.extend({ channels: channelIds, layout: nullableText(50) }),
+    input: CreatePageInput,
     summary: "Create a CMS page; the translated fields given at top level are applied to every locale of the store.",
     run: async (ctx, input) => {
       const channels = await checkChannels(ctx, input.channels);
@@ -158,17 +131,6 @@ export const cmsPages = adminResource({
     },
   },
   remove: true,
-});
-
-const UpdateInput = z.object({
-  id: recordId(),
-  locale: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(20),
-  channels: channelIds,
-  translation: z.object(TranslatedFields.shape, {
-    message: 'is required: the block named by `locale` (REST: "<locale>": { url_key, page_title, html_content })',
-  }),
-  layout: nullableText(50),
-  ifMatch: IfMatchArg,
 });
 
 /** REST names the block by the locale code (`{ "locale": "fr", "fr": { … } }`); other locale blocks are ignored. */
@@ -195,7 +157,7 @@ export const updateAdminCmsPage = operation({
     "block named by the locale (`url_key`, `page_title`, `html_content`, optional `meta_*`; GraphQL: `translation`). " +
     "Other locales are untouched; a changed url_key leaves a 301 redirect from the old slug.",
   access: { admin: "cms.pages.edit" },
-  input: UpdateInput,
+  input: UpdatePageInput,
   output: AdminCmsPage,
   rest: { method: "PUT", paths: ["/api/admin/cms/pages/{id}"], input: fromLocaleBlock, ifMatch: true, errors: [412] },
   etag: cmsPages.etag,

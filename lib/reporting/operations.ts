@@ -3,10 +3,11 @@
 // view permission of what they show.
 import { z } from "zod";
 import { operation } from "../operations/define.ts";
-import { productStatistics, productTable, reportType, TABLE_TYPES } from "./products.ts";
+import { productStatistics, productTable, reportType } from "./products.ts";
+import { CUSTOMER_REPORT_TYPES, SALES_REPORT_TYPES, TABLE_TYPES } from "./report-types.ts";
 import { ReportParams, reportWindow, type ReportWindow } from "./window.ts";
 import { exportFormat, tableFile } from "./export.ts";
-import { CUSTOMER_REPORT_TYPES, customerStatistics, SALES_REPORT_TYPES, salesStatistics, typeOf } from "./sales-customers.ts";
+import { customerStatistics, salesStatistics, typeOf } from "./sales-customers.ts";
 
 const Envelope = z
   .object({

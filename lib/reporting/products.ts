@@ -6,21 +6,7 @@ import { BadRequest } from "../errors.ts";
 import { dec, formatPrice, toNumber } from "../money.ts";
 import { imageUrl } from "../catalog/products.ts";
 import { perDay, progress, share, within, type ReportWindow, type Span } from "./window.ts";
-
-export const PRODUCT_REPORT_TYPES = [
-  "total-sold-quantities",
-  "total-products-added-to-wishlist",
-  "top-selling-products-by-revenue",
-  "top-selling-products-by-quantity",
-  "products-with-most-reviews",
-  "products-with-most-visits",
-  "last-search-terms",
-  "top-search-terms",
-] as const;
-export type ProductReportType = (typeof PRODUCT_REPORT_TYPES)[number];
-
-/** Types with a table form (`/view`, `/export`). */
-export const TABLE_TYPES = PRODUCT_REPORT_TYPES.filter((t) => t !== "top-search-terms");
+import { PRODUCT_REPORT_TYPES, type ProductReportType } from "./report-types.ts";
 
 /** SPEC.md Errors: an unknown type is a 400 whose body says the type is invalid. */
 export function reportType(type: string | undefined, allowed: readonly string[] = PRODUCT_REPORT_TYPES): ProductReportType {

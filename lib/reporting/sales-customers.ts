@@ -5,9 +5,7 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { dec, formatPrice, toNumber } from "../money.ts";
 import { BadRequest } from "../errors.ts";
 import { perDay, progress, round, share, within, type ReportWindow, type Span } from "./window.ts";
-
-export const SALES_REPORT_TYPES = ["total-sales", "total-orders", "average-sales", "refunds"] as const;
-export const CUSTOMER_REPORT_TYPES = ["total-customers", "customers-with-most-sales", "customers-with-most-orders"] as const;
+import type { CUSTOMER_REPORT_TYPES, SALES_REPORT_TYPES } from "./report-types.ts";
 
 export function typeOf<T extends string>(type: string | undefined, allowed: readonly T[]): T {
   const t = type ?? allowed[0];

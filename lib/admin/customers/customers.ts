@@ -1,11 +1,10 @@
 // Customers over the Admin API. A disabled or suspended customer's bearer tokens stop working at once (the shop gate
 // checks both flags); a password given here replaces the customer's password and signs out all their tokens.
 import { z } from "zod";
-import { boolParam, email, intParam, recordId } from "../../operations/fields.ts";
+import { boolParam, intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
 import { externalIdField, metadataField, metadataOf, metadataPatchField, substring } from "../external.ts";
-import { nullableText } from "../input.ts";
-import { newPasswordField } from "../../auth/password-rule.ts";
+import { CustomerFields as Fields } from "./customer-input.ts";
 import { createCustomer, deleteCustomer, updateCustomer } from "./customer-service.ts";
 
 export const AdminCustomer = z
@@ -18,21 +17,6 @@ export const AdminCustomer = z
     createdAt: z.string(), updatedAt: z.string(),
   })
   .meta({ id: "AdminCustomer", iri: "/api/admin/customers" });
-
-const Fields = z.object({
-  firstName: z.string().trim().min(1, { message: "is required" }).max(100),
-  lastName: z.string().trim().min(1, { message: "is required" }).max(100),
-  email: email(),
-  password: newPasswordField().optional(),
-  phone: nullableText(40),
-  gender: z.enum(["Male", "Female", "Other"], { message: "must be Male, Female or Other" }).nullable().optional(),
-  dateOfBirth: z.iso.date({ message: "must be a date YYYY-MM-DD" }).nullable().optional(),
-  status: intParam().pipe(z.int().min(0).max(1)).optional(),
-  isVerified: boolParam().optional(),
-  isSuspended: boolParam().optional(),
-  customerGroupId: recordId().nullable().optional(),
-  channelId: recordId().nullable().optional(),
-});
 
 const Create = Fields.extend({ externalId: externalIdField().nullable().optional(), metadata: metadataField().optional() });
 // On update `externalId: null` clears it and `metadata` is a merge patch (../external.ts).

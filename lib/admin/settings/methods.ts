@@ -4,36 +4,28 @@
 // that had chosen it lose that choice and choose again.
 import { z } from "zod";
 import { Validation } from "../../errors.ts";
-import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
+import { boolParam, recordId } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
 import { nullableText } from "../input.ts";
+import { CARRIER_CONFIG, METHOD_FIELDS } from "./method-input.ts";
 import {
   createPaymentMethod, createShippingMethod, deletePaymentMethod, deleteShippingMethod, shippingCarrier, updatePaymentMethod, updateShippingMethod,
 } from "./method-service.ts";
 
-const common = {
-  title: z.string().trim().min(1, { message: "is required" }).max(255).optional(),
-  description: nullableText(2000),
-  active: boolParam().optional(),
-  sortOrder: intParam().pipe(z.int().min(0).max(1e6)).optional(),
-};
+// In the order the API documents them.
+const common = { title: METHOD_FIELDS.title, description: nullableText(2000), active: METHOD_FIELDS.active, sortOrder: METHOD_FIELDS.sortOrder };
 
 export const AdminShippingMethod = z
   .object({ id: z.int(), code: z.string(), title: z.string(), description: z.string().nullable(), active: z.boolean(), sortOrder: z.int(), config: z.record(z.string(), z.unknown()), createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: "AdminShippingMethod", iri: "/api/admin/settings/shipping-methods" });
 
-const CONFIG: Record<string, z.ZodType> = {
-  flatrate: z.object({ rate: numberParam().pipe(z.number().min(0)), type: z.enum(["per_item", "per_order"], { message: "must be per_item or per_order" }) }).strict(),
-  free: z.object({ threshold: numberParam().pipe(z.number().min(0)) }).strict(),
-};
-
 function carrierConfig(code: string, raw: unknown): unknown {
-  const parsed = CONFIG[code]?.safeParse(raw);
+  const parsed = CARRIER_CONFIG[code]?.safeParse(raw);
   if (!parsed?.success) throw Validation.field("config", `must be ${code === "flatrate" ? "{ rate, type: per_item | per_order }" : "{ threshold }"}: ${parsed?.error.issues[0]?.message ?? "unknown method"}.`);
   return parsed.data;
 }
 
-const CARRIERS = Object.keys(CONFIG);
+const CARRIERS = Object.keys(CARRIER_CONFIG);
 const WRITE = { create: "settings.edit", remove: "settings.edit" };
 
 export const shippingMethods = adminResource({
