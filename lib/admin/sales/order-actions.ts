@@ -1,21 +1,18 @@
 // What the back office does to an order: cancel, invoice, ship (with tracking), refund, comment. The work, each
-// action one transaction through the order state machine, is in ./order-service.ts.
-import { z } from "zod";
-import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
+// action one transaction through the order state machine, is in ./order-service.ts; what each takes, in
+// ./order-action-input.ts (the panel's forms check with it).
 import { resourceAction } from "../resource.ts";
-import { nullableText } from "../input.ts";
 import { orders } from "./orders.ts";
+import { CommentOrderInput, InvoiceOrderInput, OrderNoteInput, RefundOrderInput, ShipOrderInput } from "./order-action-input.ts";
 import {
   cancelOrder, commentOrder, deliverOrder, failOrder, holdOrder, invoiceOrder, markFraudOrder, payOrder, refundOrder, releaseOrder, shipOrder,
 } from "./order-service.ts";
-
-const Lines = z.array(z.object({ orderItemId: recordId(), qty: intParam().pipe(z.int().min(1, { message: "must be at least 1" })) })).min(1).max(500);
 
 export const cancelAdminOrder = resourceAction(orders, {
   verb: "cancel",
   summary: "Cancel an order: every unit not yet shipped or refunded is canceled and back in stock.",
   permission: "sales.orders.cancel",
-  input: z.object({ comment: nullableText(5000) }),
+  input: OrderNoteInput,
   run: cancelOrder,
 });
 
@@ -24,7 +21,7 @@ export const invoiceAdminOrder = resourceAction(orders, {
   segment: "invoices",
   summary: "Invoice an order: `items` [{ orderItemId, qty }] (default: everything left to invoice). The first invoice carries the shipping.",
   permission: "sales.invoices.create",
-  input: z.object({ items: Lines.optional() }),
+  input: InvoiceOrderInput,
   status: 201,
   run: invoiceOrder,
 });
@@ -34,12 +31,7 @@ export const shipAdminOrder = resourceAction(orders, {
   segment: "shipments",
   summary: "Ship an order with tracking: `carrierTitle`, `trackNumber`, optional `carrierCode` and `items` (default: everything left to ship).",
   permission: "sales.shipments.create",
-  input: z.object({
-    carrierCode: nullableText(60),
-    carrierTitle: z.string().trim().min(1, { message: "is required" }).max(255),
-    trackNumber: z.string().trim().min(1, { message: "is required" }).max(255),
-    items: Lines.optional(),
-  }),
+  input: ShipOrderInput,
   status: 201,
   run: shipOrder,
 });
@@ -54,12 +46,7 @@ export const refundAdminOrder = resourceAction(orders, {
     "reached (the refund waits; sending a refund again retries it, and the provider receives it once).",
   permission: "sales.refunds.create",
   errors: [503],
-  input: z.object({
-    items: Lines.optional(),
-    shipping: numberParam().pipe(z.number().min(0)).optional(),
-    adjustmentRefund: numberParam().pipe(z.number().min(0)).optional(),
-    adjustmentFee: numberParam().pipe(z.number().min(0)).optional(),
-  }),
+  input: RefundOrderInput,
   status: 201,
   run: refundOrder,
 });
@@ -73,13 +60,11 @@ export const payAdminOrder = resourceAction(orders, {
   run: (ctx, id) => payOrder(ctx, id),
 });
 
-const Note = z.object({ comment: nullableText(5000) });
-
 export const deliverAdminOrder = resourceAction(orders, {
   verb: "deliver",
   summary: "Mark a shipped order delivered (→ delivered); `comment` goes into its history.",
   permission: "sales.shipments.create",
-  input: Note,
+  input: OrderNoteInput,
   run: deliverOrder,
 });
 
@@ -87,7 +72,7 @@ export const markFraudAdminOrder = resourceAction(orders, {
   verb: "markFraud",
   summary: "Mark a pending or processing order as fraud (→ fraud); `comment` goes into its history.",
   permission: "sales.orders.edit",
-  input: Note,
+  input: OrderNoteInput,
   run: markFraudOrder,
 });
 
@@ -95,7 +80,7 @@ export const failAdminOrder = resourceAction(orders, {
   verb: "fail",
   summary: "A pending order's payment failed: its units go back to stock as a cancel's do (→ failed).",
   permission: "sales.orders.cancel",
-  input: Note,
+  input: OrderNoteInput,
   run: failOrder,
 });
 
@@ -103,7 +88,7 @@ export const holdAdminOrder = resourceAction(orders, {
   verb: "hold",
   summary: "Put a pending or processing order on hold (→ on_hold): nothing moves it until it is released.",
   permission: "sales.orders.edit",
-  input: Note,
+  input: OrderNoteInput,
   run: holdOrder,
 });
 
@@ -111,7 +96,7 @@ export const releaseAdminOrder = resourceAction(orders, {
   verb: "release",
   summary: "Release an order on hold: pending again, or processing when money was taken for it.",
   permission: "sales.orders.edit",
-  input: Note,
+  input: OrderNoteInput,
   run: releaseOrder,
 });
 
@@ -120,7 +105,7 @@ export const commentAdminOrder = resourceAction(orders, {
   segment: "comments",
   summary: "Add a comment to an order's history; `customerNotified` records whether the customer was told.",
   permission: "sales.orders.edit",
-  input: z.object({ comment: z.string().trim().min(1, { message: "is required" }).max(5000), customerNotified: boolParam().optional() }),
+  input: CommentOrderInput,
   status: 201,
   run: commentOrder,
 });

@@ -9,6 +9,7 @@ import { allowedMoves } from "../../orders/moves.ts";
 import { adminResource, type RowOf } from "../resource.ts";
 import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/lines.ts";
 import { externalIdField, metadataOf, metadataPatchField, substring } from "../external.ts";
+import { instantUntil } from "../input.ts";
 import { updateOrder } from "./order-service.ts";
 
 const money = z.number();
@@ -115,9 +116,21 @@ export const orders = adminResource({
     customerEmail: z.string().trim().max(191).optional().describe("Exact email as written on the order."),
     externalId: z.string().trim().max(191).optional().describe("Exact external id."),
     q: z.string().trim().max(191).optional().describe("Substring of the order number, the customer's email, first or last name, case-insensitive."),
+    paymentMethod: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z][a-z0-9_]*$/, { message: "must be a payment method code: lowercase letters, digits and underscores, e.g. cashondelivery" })
+      .optional()
+      .describe("Exact payment method code, e.g. `cashondelivery`."),
+    createdUntil: instantUntil()
+      .optional()
+      .describe("Only orders created at or before this instant (ISO 8601); a date takes in that whole day (UTC). With `created_since`, a date range."),
   }),
-  where: (_ctx, { q, ...exact }) => ({
+  where: (_ctx, { q, paymentMethod, createdUntil, ...exact }) => ({
     ...exact,
+    ...(paymentMethod ? { payment: { is: { method: paymentMethod } } } : {}),
+    ...(createdUntil ? { createdAt: { lt: createdUntil } } : {}),
     ...(q ? { OR: [{ incrementId: substring(q) }, { customerEmail: substring(q) }, { customerFirstName: substring(q) }, { customerLastName: substring(q) }] } : {}),
   }),
   sort: {

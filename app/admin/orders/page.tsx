@@ -1,0 +1,5 @@
+import { OrdersList } from "@/lib/ui/admin/orders/list";
+
+export default function OrdersPage() {
+  return <OrdersList />;
+}
