@@ -221,6 +221,31 @@ describe("product images", () => {
     expect(await (await getDb()).productImage.count({ where: { productId: made.id } })).toBe(2);
   });
 
+  it.each(VIAS)("reorders and removes images when an update lists them, over %s; another product's image is a 422 that writes nothing", async (transport) => {
+    const made = (await adminCall(token, "POST", "/api/admin/catalog/products", simple())).body;
+    const other = (await adminCall(token, "POST", "/api/admin/catalog/products", simple())).body;
+    const three = (await upload(made.id, [["images", new Blob([PNG]), "a.png"], ["images", new Blob([PNG]), "b.png"], ["images", new Blob([PNG]), "c.png"]])).body.images as { id: number }[];
+    const [a, b, c] = three.map((i) => i.id);
+    const foreign = (await upload(other.id, [["images", new Blob([PNG]), "x.png"]])).body.images[0].id as number;
+    const db = await getDb();
+    const stored = async () => (await db.productImage.findMany({ where: { productId: made.id }, orderBy: { position: "asc" } })).map((i) => i.id);
+
+    const refused = await asAdmin(transport, token, "updateAdminProduct", { id: made.id, images: [c, foreign] });
+    expect(refused.status).toBe(422);
+    expect(refused.fields.images?.[0]).toContain(`Image ${foreign} is not an image of this product`);
+    const twice = await asAdmin(transport, token, "updateAdminProduct", { id: made.id, images: [c, c] });
+    expect(twice.status).toBe(422);
+    expect(await stored()).toEqual([a, b, c]);
+    expect(await db.productImage.count({ where: { productId: other.id } })).toBe(1);
+
+    const reordered = await asAdmin(transport, token, "updateAdminProduct", { id: made.id, images: [c, a] });
+    expect(reordered.status, JSON.stringify(reordered.raw)).toBe(200);
+    expect(reordered.data.images.map((i: { id: number }) => i.id)).toEqual([c, a]);
+    expect(await stored()).toEqual([c, a]);
+    const event = await db.event.findFirstOrThrow({ where: { type: "product.updated", subject: `product:${made.id}` }, orderBy: { id: "desc" } });
+    expect(JSON.parse(event.data).changed).toContain("images");
+  });
+
   it("refuses non-images, JSON bodies and GraphQL uploads with clear 4xx errors", async () => {
     const made = (await adminCall(token, "POST", "/api/admin/catalog/products", simple())).body;
     const text = await upload(made.id, [["images", new Blob(["hello"], { type: "image/png" }), "fake.png"]]);

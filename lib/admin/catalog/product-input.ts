@@ -1,12 +1,12 @@
 // The product input of the Admin API, as the product declarations (./products.ts) and the CSV import
-// (../imports/products.ts) take it; ./product-service.ts checks it against the store and writes it.
+// (../imports/products.ts) take it; ./product-service.ts checks it against the store and writes it. Pure zod: the
+// admin panel's product form checks with these very schemas before it sends, so nothing here may import server code.
 import { z } from "zod";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
-import { nullableText, nullableHtml } from "../input.ts";
-import { BUNDLE_OPTION_TYPES } from "../../catalog/composite.ts";
-import { externalIdField, metadataField, metadataPatchField } from "../external.ts";
+import { nullableText, nullableHtml } from "../text-input.ts";
+import { BUNDLE_OPTION_TYPES, PRODUCT_TYPES } from "../../catalog/product-types.ts";
+import { externalIdField, metadataField, metadataPatchField } from "../external-fields.ts";
 
-const PRODUCT_TYPES = ["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"] as const;
 const money = numberParam().pipe(z.number().min(0, { message: "must not be negative" }).max(1e12));
 const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
 
@@ -98,6 +98,11 @@ export const ProductCreate = ProductFields.extend({
   metadata: metadataField().optional(),
 });
 export const ProductUpdate = ProductFields.partial().extend({
+  /** The product's images (ids of its `images`) in the order to show them; one left out is removed. */
+  images: z.array(recordId()).max(100)
+    .refine((ids) => new Set(ids).size === ids.length, "lists an image more than once")
+    .describe("The product's image ids in the order to show them (the first is the main image); an image left out is removed.")
+    .optional(),
   /** `null` clears it. */
   externalId: externalIdField().nullable().optional(),
   /** A JSON merge patch of the stored metadata: a key given as null is removed, `null` removes every key. */

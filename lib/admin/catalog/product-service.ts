@@ -370,7 +370,9 @@ export async function planUpdate(ctx: RequestContext, id: number, input: z.outpu
     await checkVariant(db, current.parentId, [...values, ...kept], id);
   }
   const superIds = await superAttributeIds(db, input.superAttributes);
+  const images = input.images && (await checkImageOrder(db, id, input.images));
   return inTransaction(ctx, async (tx) => {
+    if (images) await writeImageOrder(tx, id, images);
     // The merge patch applies to the metadata as stored when the write runs, so a key set meanwhile is kept.
     const metadata = input.metadata === undefined ? undefined : patchedMetadata((await tx.product.findUniqueOrThrow({ where: { id }, select: { metadata: true } })).metadata, input.metadata);
     // updatedAt is set by hand: a write of relations or stock alone changes no column of the product row.
@@ -413,6 +415,20 @@ export async function deleteProduct(ctx: RequestContext, id: number): Promise<vo
 
 export async function updateProduct(ctx: RequestContext, id: number, input: z.output<typeof ProductUpdate>): Promise<void> {
   await (await planUpdate(ctx, id, input))();
+}
+
+/** The images an `images` list keeps and removes: each id must be one of the product's images (else 422). */
+async function checkImageOrder(db: Tx, productId: number, ids: number[]): Promise<{ order: number[]; removed: number[] }> {
+  const own = (await db.productImage.findMany({ where: { productId }, select: { id: true } })).map((i) => i.id);
+  const stranger = ids.find((i) => !own.includes(i));
+  if (stranger !== undefined) throw Validation.field("images", `Image ${stranger} is not an image of this product.`);
+  return { order: ids, removed: own.filter((i) => !ids.includes(i)) };
+}
+
+/** Puts the kept images in the given order (positions 1…n) and deletes the rows of the removed ones. */
+async function writeImageOrder(tx: Tx, productId: number, { order, removed }: { order: number[]; removed: number[] }) {
+  if (removed.length) await tx.productImage.deleteMany({ where: { productId, id: { in: removed } } });
+  for (const [i, id] of order.entries()) await tx.productImage.update({ where: { id }, data: { position: i + 1 }, select: { id: true } });
 }
 
 /** Stores checked images (their bytes already sniffed) and lists them after the product's others. */

@@ -8,7 +8,19 @@ import { adminResource, resourceAction } from "../resource.ts";
 import { substring } from "../external.ts";
 import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
 import { ProductCreate, ProductUpdate } from "./product-input.ts";
+import { PRODUCT_TYPES } from "../../catalog/product-types.ts";
 import { addProductImages, createProduct, deleteProduct, updateProduct } from "./product-service.ts";
+
+const STOCK_STATES = ["in_stock", "out_of_stock", "low"] as const;
+
+/** The products in a stock state in one channel (the `stock` filter): simple products by their row, configurables by their variants'. */
+function stockWhere(state: (typeof STOCK_STATES)[number], channelId: number, low: number): object {
+  const holds = (qty: object) => ({ inventories: { some: { channelId, qty } } });
+  const inStock = holds({ gt: 0 });
+  if (state === "in_stock") return { OR: [{ type: { in: ["virtual", "downloadable"] } }, { type: "simple", ...inStock }, { type: "configurable", variants: { some: inStock } }] };
+  if (state === "out_of_stock") return { OR: [{ type: "simple", NOT: inStock }, { type: "configurable", variants: { none: inStock } }] };
+  return { OR: [{ type: "simple", ...holds({ gt: 0, lte: low }) }, { type: "configurable", variants: { some: inStock, none: holds({ gt: low }) } }] };
+}
 
 export const products = adminResource({
   path: "catalog/products",
@@ -25,13 +37,23 @@ export const products = adminResource({
     externalId: z.string().trim().max(191).optional().describe("Exact external id."),
     q: z.string().trim().max(255).optional().describe("Substring of the SKU or of the name in any locale, case-insensitive."),
     name: z.string().trim().max(255).optional().describe("Substring of the name in any locale, case-insensitive."),
-    type: z.enum(["simple", "configurable", "virtual", "downloadable", "grouped", "bundle"]).optional(),
+    type: z.enum(PRODUCT_TYPES).optional(),
     status: boolParam().optional(),
     parentId: intParam().optional(),
     categoryId: intParam().optional(),
     channelId: intParam().optional(),
+    stock: z
+      .enum(STOCK_STATES, { message: `must be one of ${STOCK_STATES.join(", ")}` })
+      .optional()
+      .describe(
+        "Units on hand in the channel (`channel_id`, else the request's): `in_stock` more than 0, `out_of_stock` none, `low` " +
+          "from 1 up to `low_stock`. A configurable product counts its variants (low: none holds more); virtual and " +
+          "downloadable products keep no stock and are in stock; grouped and bundle products, whose stock is their " +
+          "products', match none of these.",
+      ),
+    lowStock: intParam().pipe(z.int().min(1).max(1_000_000_000)).optional().describe("The most units `stock=low` counts as low; 5 unless given."),
   }),
-  where: (_ctx, f) => ({
+  where: (ctx, f) => ({
     ...(f.sku ? { sku: f.sku } : {}),
     ...(f.externalId ? { externalId: f.externalId } : {}),
     ...(f.q ? { OR: [{ sku: substring(f.q) }, { translations: { some: { name: substring(f.q) } } }] } : {}),
@@ -41,6 +63,7 @@ export const products = adminResource({
     ...(f.parentId ? { parentId: f.parentId } : {}),
     ...(f.categoryId ? { categories: { some: { categoryId: f.categoryId } } } : {}),
     ...(f.channelId ? { channels: { some: { channelId: f.channelId } } } : {}),
+    ...(f.stock ? { AND: [stockWhere(f.stock, f.channelId ?? ctx.channel.id, f.lowStock ?? 5)] } : {}),
   }),
   sort: {
     fields: { id: (d) => ({ id: d }), sku: (d) => ({ sku: d }), price: (d) => ({ price: d }), created_at: (d) => ({ createdAt: d }), updated_at: (d) => ({ updatedAt: d }) },

@@ -1,0 +1,5 @@
+import { EditAttribute } from "@/lib/ui/admin/catalog/attributes";
+
+export default function EditAttributePage() {
+  return <EditAttribute />;
+}

@@ -1,0 +1,5 @@
+import { Attributes } from "@/lib/ui/admin/catalog/attributes";
+
+export default function AttributesPage() {
+  return <Attributes />;
+}

@@ -1,0 +1,5 @@
+import { Categories } from "@/lib/ui/admin/catalog/categories";
+
+export default function CategoriesPage() {
+  return <Categories />;
+}
