@@ -1,0 +1,5 @@
+import { CustomerDetail } from "@/lib/ui/admin/customers/customer-detail";
+
+export default function CustomerPage() {
+  return <CustomerDetail />;
+}

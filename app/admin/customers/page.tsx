@@ -1,0 +1,5 @@
+import { CustomersList } from "@/lib/ui/admin/customers/customers-list";
+
+export default function CustomersPage() {
+  return <CustomersList />;
+}
