@@ -1,16 +1,23 @@
 // The store's side of returns (RMA) over the Admin API: read any customer's returns and move them through the
 // one return state machine (lib/returns/transitions.ts) — accept, decline, await / receive the package, cancel the
-// items, solve — or reply in the thread. Status ids follow WIRE.md (1 Pending … 9 Canceled).
+// items, solve — or reply in the thread, which every return carries whole. Status ids follow WIRE.md (1 Pending … 9 Canceled).
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
-import { CustomerReturn } from "../../returns/shapes.ts";
+import { CustomerReturn, ReturnMessage } from "../../returns/shapes.ts";
 import { returnInclude, returnScope, toReturnDetail } from "../../returns/view.ts";
 import * as store from "../../returns/store-actions.ts";
+import { toMessage } from "../../returns/move.ts";
+import { ReturnReplyInput } from "./return-reply-input.ts";
 import type { RequestContext } from "../../context.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 
 export const AdminReturn = z
-  .object({ ...CustomerReturn.shape, customerId: z.int().nullable() })
+  .object({
+    ...CustomerReturn.shape,
+    customerId: z.int().nullable(),
+    /** The thread, oldest first: the store reads it whole (the customer pages theirs at /api/shop/returns/{id}/messages). */
+    messages: z.array(ReturnMessage).meta({ connection: true }),
+  })
   .meta({ id: "AdminReturn", iri: "/api/admin/sales/returns" });
 
 export const returns = adminResource({
@@ -20,9 +27,9 @@ export const returns = adminResource({
   permission: "sales.returns",
   model: "returnRequest",
   output: AdminReturn,
-  include: () => returnInclude,
+  include: () => ({ ...returnInclude, messages: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } }),
   shared: returnScope,
-  toOutput: (ctx, r, scope) => ({ ...toReturnDetail(ctx, r, scope), customerId: r.customerId }),
+  toOutput: (ctx, r, scope) => ({ ...toReturnDetail(ctx, r, scope), customerId: r.customerId, messages: r.messages.map(toMessage) }),
   changes: true,
   filters: z.object({
     status: intParam().pipe(z.int().min(1).max(9, { message: "must be a status id 1 to 9" })).optional(),
@@ -52,7 +59,7 @@ export const replyAdminReturn = resourceAction(returns, {
   verb: "reply",
   summary: "Reply in a return's message thread as the store; the status does not change.",
   permission: "sales.returns.edit",
-  input: z.object({ message: z.string().trim().min(1, { message: "is required" }).max(5000) }),
+  input: ReturnReplyInput,
   status: 201,
   run: (ctx, id, input) => store.replyToReturn(ctx, id, input.message),
 });

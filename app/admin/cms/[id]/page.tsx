@@ -1,0 +1,5 @@
+import { EditCmsPage } from "@/lib/ui/admin/cms/editor";
+
+export default function CmsPageEditPage() {
+  return <EditCmsPage />;
+}

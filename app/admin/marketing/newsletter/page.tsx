@@ -1,0 +1,5 @@
+import { NewsletterSubscribers } from "@/lib/ui/admin/marketing/newsletter";
+
+export default function NewsletterPage() {
+  return <NewsletterSubscribers />;
+}
