@@ -38,10 +38,17 @@ describe("admin panel: integration tokens", () => {
 
     await page.getByRole("button", { name: "I have stored it, hide it" }).click();
     expect(await page.getByTestId("secret").count()).toBe(0);
-    page.once("dialog", (dialog) => void dialog.accept());
-    const row = page.getByTestId(`token-${secret.split("|")[0]}`);
-    await row.getByRole("button", { name: "Revoke" }).click();
+    // Revoking asks in the page, never with the browser's confirm().
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const row = page.locator("tbody tr", { hasText: `#${secret.split("|")[0]} ERP sync` });
+    await row.getByRole("button", { name: "Revoke ERP sync" }).click();
+    await row.getByRole("button", { name: "Yes, revoke it" }).click();
     await row.getByText("revoked").waitFor();
+    expect(dialogs).toEqual([]);
 
     const refused = await adminApi(secret);
     expect(refused.status).toBe(401);

@@ -76,7 +76,12 @@ describe("admin panel: webhooks", () => {
 
     it("subscribes, delivers signed events, replays, switches off and on, rotates and deletes", async () => {
       const page = await openPage(browser(), "admin-webhooks");
-      page.on("dialog", (dialog) => void dialog.accept());
+      // Destructive steps ask in the page, never with the browser's confirm().
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
       await signIn(page, `${app.baseUrl}/admin/settings/tokens`, "Integration tokens");
       // Reached from the navigation.
       await page.getByRole("link", { name: "Webhooks" }).click();
@@ -95,7 +100,7 @@ describe("admin panel: webhooks", () => {
       const secret = await page.getByTestId("secret").inputValue();
       expect(secret).toMatch(/^whsec_/);
       receiver.secret = secret;
-      const row = page.locator("tr[data-testid^=webhook-]");
+      const row = page.locator("tbody tr", { hasText: receiver.url });
       await row.getByText(receiver.url).waitFor();
       expect(await row.textContent()).toContain("product.*");
       expect(await row.textContent()).toContain("ERP stock sync");
@@ -121,7 +126,7 @@ describe("admin panel: webhooks", () => {
       expect(await row.locator("td").nth(3).textContent()).not.toBe("—");
       await row.getByRole("button", { name: "Deliveries" }).click();
       const deliveries = page.getByTestId("deliveries");
-      const delivery = deliveries.locator("tr[data-testid^=delivery-]").first();
+      const delivery = deliveries.locator("tbody tr").first();
       await delivery.getByText("product.updated").waitFor();
       expect(await delivery.locator(".ap-badge").first().textContent()).toBe("pending");
       expect(await delivery.locator(".ap-tries li").count()).toBe(2);
@@ -150,6 +155,7 @@ describe("admin panel: webhooks", () => {
 
       // A rotated secret is shown once, and the next delivery is signed with it.
       await row.getByRole("button", { name: "Rotate secret" }).click();
+      await row.getByRole("button", { name: "Yes, rotate it" }).click();
       const rotated = await page.getByTestId("secret").inputValue();
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
@@ -160,9 +166,11 @@ describe("admin panel: webhooks", () => {
       await expect.poll(() => receiver.got.length, { timeout: 20_000, interval: 250 }).toBeGreaterThan(before);
       expect(receiver.got.slice(before).every((g) => g.verified && g.answered === 204)).toBe(true);
 
-      // Deleted after a confirmation.
+      // Deleted after a confirmation in the page.
       await row.getByRole("button", { name: "Delete" }).click();
+      await row.getByRole("button", { name: "Yes, delete it" }).click();
       await page.getByText("No webhook subscriptions yet.").waitFor();
+      expect(dialogs).toEqual([]);
     });
   });
 });

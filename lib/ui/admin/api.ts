@@ -18,11 +18,6 @@ export type PanelSession =
   | { signedIn: false }
   | { signedIn: true; admin: PanelAdmin; csrfToken: string; permissions: "all" | string[]; allPermissions: string[] };
 
-export interface ListPage<T> {
-  data: T[];
-  meta: { currentPage: number; perPage: number; lastPage: number; total: number };
-}
-
 let currentCsrf = "";
 
 /** The CSRF token of the signed-in session, which every write sends. */

@@ -1,5 +1,5 @@
 "use client";
-// Small pieces the panel's screens share: fields, notices, the show-once secret box, the permission picker.
+// Small pieces the panel's screens share: fields, notices, the show-once secret box.
 import { useState, type ReactNode } from "react";
 import { ApiError } from "../api-error";
 
@@ -55,33 +55,6 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
       {copied === "no" && <p className="ap-muted">Copying is blocked here; select the text and copy it by hand.</p>}
       <button type="button" className="ap-link" onClick={onDone}>I have stored it, hide it</button>
     </div>
-  );
-}
-
-/** Permissions grouped by area (`catalog.products.view` → area `catalog.products`). */
-export function PermissionPicker({ all, value, onChange, limitTo }: { all: string[]; value: string[]; onChange: (v: string[]) => void; limitTo?: "all" | string[] }) {
-  const groups = new Map<string, string[]>();
-  for (const p of all) {
-    const area = p.slice(0, p.lastIndexOf("."));
-    groups.set(area, [...(groups.get(area) ?? []), p]);
-  }
-  const allowed = (p: string) => !limitTo || limitTo === "all" || limitTo.includes(p);
-  const toggle = (p: string) => onChange(value.includes(p) ? value.filter((x) => x !== p) : [...value, p]);
-  return (
-    <fieldset className="ap-permissions">
-      <legend>Permissions ({value.length} chosen)</legend>
-      {[...groups].map(([area, perms]) => (
-        <div key={area} className="ap-perm-group">
-          <span className="ap-perm-area">{area}</span>
-          {perms.map((p) => (
-            <label key={p} className={allowed(p) ? "" : "ap-muted"}>
-              <input type="checkbox" checked={value.includes(p)} disabled={!allowed(p)} onChange={() => toggle(p)} />
-              {p.slice(area.length + 1)}
-            </label>
-          ))}
-        </div>
-      ))}
-    </fieldset>
   );
 }
 

@@ -1,4 +1,4 @@
-import { MailOutbox } from "@/lib/ui/admin/mail";
+import { MailOutbox } from "@/lib/ui/admin/settings/mail";
 
 export default function MailPage() {
   return <MailOutbox />;

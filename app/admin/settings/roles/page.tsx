@@ -1,4 +1,4 @@
-import { Roles } from "@/lib/ui/admin/roles";
+import { Roles } from "@/lib/ui/admin/settings/roles";
 
 export default function RolesPage() {
   return <Roles />;

@@ -1,4 +1,4 @@
-import { StorefrontKeys } from "@/lib/ui/admin/storefront-keys";
+import { StorefrontKeys } from "@/lib/ui/admin/settings/storefront-keys";
 
 export default function StorefrontKeysPage() {
   return <StorefrontKeys />;

@@ -1,4 +1,4 @@
-import { IntegrationTokens } from "@/lib/ui/admin/tokens";
+import { IntegrationTokens } from "@/lib/ui/admin/settings/tokens";
 
 export default function IntegrationTokensPage() {
   return <IntegrationTokens />;

@@ -1,4 +1,4 @@
-import { AdminUsers } from "@/lib/ui/admin/users";
+import { AdminUsers } from "@/lib/ui/admin/settings/users";
 
 export default function AdminUsersPage() {
   return <AdminUsers />;

@@ -1,4 +1,4 @@
-import { Webhooks } from "@/lib/ui/admin/webhooks";
+import { Webhooks } from "@/lib/ui/admin/settings/webhooks";
 
 export default function WebhooksPage() {
   return <Webhooks />;

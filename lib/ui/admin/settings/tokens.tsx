@@ -3,65 +3,100 @@
 // regenerate them. A secret appears once, in the answer that made it.
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { can, panelFetch, useSignedIn, type ListPage } from "./api";
-import { Empty, ErrorNotice, Field, fieldErrors, ipInput, ipText, Loading, numberOrNull, PermissionPicker, SecretOnce, when } from "./common";
+import { can, useSignedIn } from "../api";
+import { adminApi, ok, type Schemas } from "../client";
+import { ErrorNotice, Field, fieldErrors, ipInput, ipText, numberOrNull, SecretOnce, when } from "../common";
+import { ConfirmButton, useNotify } from "../feedback";
+import { columnsOf, DataTable } from "../table";
+import { PermissionPicker } from "./permission-picker";
+import { ActionsHeader } from "./rows";
+import "./settings.css";
 
-interface Token {
-  id: number; name: string; adminId: number; adminEmail: string; scope: "all" | "custom" | "role"; permissions: string[];
-  allowedIps: string[]; rateLimit: number | null; expiresAt: string | null; lastUsedAt: string | null; status: string; token: string | null;
-}
-interface AdminUser { id: number; name: string; email: string; roleName: string }
+type Token = Schemas["AdminIntegrationToken"];
 
 const tokensKey = ["integration-tokens"];
+const column = columnsOf<Token>();
 
 export function IntegrationTokens() {
   const session = useSignedIn();
   const client = useQueryClient();
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
-  const list = useQuery({ queryKey: tokensKey, queryFn: () => panelFetch<ListPage<Token>>("settings/integrations?per_page=50") });
+  const list = useQuery({
+    queryKey: [...tokensKey, page],
+    queryFn: () => ok(adminApi.GET("/api/admin/settings/integrations", { params: { query: { per_page: 50, page } } })),
+  });
   const act = useMutation({
-    mutationFn: ({ id, verb }: { id: number; verb: "revoke" | "regenerate" }) => panelFetch<Token>(`settings/integrations/${id}/${verb}`, { method: "POST" }),
-    onSuccess: (token, { verb }) => {
-      if (verb === "regenerate" && token.token) setSecret({ label: `New secret of "${token.name}"`, value: token.token });
+    mutationFn: ({ token, verb }: { token: Token; verb: "revoke" | "regenerate" }) => {
+      const params = { params: { path: { id: token.id } } };
+      return verb === "revoke"
+        ? ok(adminApi.POST("/api/admin/settings/integrations/{id}/revoke", params))
+        : ok(adminApi.POST("/api/admin/settings/integrations/{id}/regenerate", params));
+    },
+    onSuccess: (answer, { token, verb }) => {
+      if (verb === "regenerate" && answer.token) setSecret({ label: `New secret of "${answer.name}"`, value: answer.token });
+      notify(verb === "revoke" ? `Token "${token.name}" revoked: calls with it are refused.` : `Token "${token.name}" has a new secret; the old one no longer works.`);
       return client.invalidateQueries({ queryKey: tokensKey });
     },
   });
+  const canEdit = can(session, "settings.integrations.edit");
+  const columns = [
+    column.accessor("name", { header: "Name", cell: ({ row: { original: t } }) => `#${t.id} ${t.name}` }),
+    column.accessor("adminEmail", { header: "Admin" }),
+    column.accessor("scope", { header: "Scope", cell: ({ row: { original: t } }) => (t.scope === "custom" ? `custom (${t.permissions.length})` : t.scope) }),
+    column.display({
+      id: "limits",
+      header: "Limits",
+      cell: ({ row: { original: t } }) => <>{ipText(t.allowedIps)}<br /><span className="ap-muted">{t.rateLimit ? `${t.rateLimit}/min` : "default rate"}</span></>,
+    }),
+    column.accessor("expiresAt", { header: "Expires", cell: ({ getValue }) => when(getValue()) }),
+    column.accessor("lastUsedAt", { header: "Last used", cell: ({ getValue }) => when(getValue(), "not yet") }),
+    column.accessor("status", { header: "Status", cell: ({ getValue }) => <span className={`ap-badge ${getValue()}`}>{getValue()}</span> }),
+    column.display({
+      id: "actions",
+      header: ActionsHeader,
+      cell: ({ row: { original: t } }) =>
+        canEdit && t.status !== "revoked" ? (
+          <div className="ap-actions">
+            <ConfirmButton
+              label={`Regenerate ${t.name}`}
+              question={`Replace the secret of "${t.name}"? The current one stops working at once.`}
+              confirmLabel="Yes, regenerate it"
+              danger={false}
+              disabled={act.isPending}
+              onConfirm={() => act.mutate({ token: t, verb: "regenerate" })}
+            />
+            <ConfirmButton
+              label={`Revoke ${t.name}`}
+              question={`Revoke "${t.name}"? Calls with it will be refused.`}
+              confirmLabel="Yes, revoke it"
+              disabled={act.isPending}
+              onConfirm={() => act.mutate({ token: t, verb: "revoke" })}
+            />
+          </div>
+        ) : null,
+    }),
+  ];
   return (
     <>
       <h1>Integration tokens</h1>
       <p className="ap-muted">Tokens authenticate the Admin API as <code>Authorization: Bearer &lt;id&gt;|&lt;secret&gt;</code>. A token can never do more than its admin&apos;s role allows.</p>
-      {can(session, "settings.integrations.create") && <IssueToken onIssued={(t) => setSecret({ label: `Token "${t.name}"`, value: t.token! })} />}
+      {can(session, "settings.integrations.create") && <IssueToken onIssued={(t) => t.token && setSecret({ label: `Token "${t.name}"`, value: t.token })} />}
       {secret && <SecretOnce label={secret.label} secret={secret.value} onDone={() => setSecret(null)} />}
       <h2>Issued tokens</h2>
       <ErrorNotice error={act.error} />
-      {list.isPending ? <Loading what="tokens" /> : list.isError ? <ErrorNotice error={list.error} /> : list.data.data.length === 0 ? (
-        <Empty>No integration tokens yet. Issue one above.</Empty>
-      ) : (
-        <table className="ap-table">
-          <thead><tr><th>Name</th><th>Admin</th><th>Scope</th><th>Limits</th><th>Expires</th><th>Last used</th><th>Status</th><th /></tr></thead>
-          <tbody>
-            {list.data.data.map((t) => (
-              <tr key={t.id} data-testid={`token-${t.id}`}>
-                <td>#{t.id} {t.name}</td>
-                <td>{t.adminEmail}</td>
-                <td>{t.scope === "custom" ? `custom (${t.permissions.length})` : t.scope}</td>
-                <td>{ipText(t.allowedIps)}<br /><span className="ap-muted">{t.rateLimit ? `${t.rateLimit}/min` : "default rate"}</span></td>
-                <td>{when(t.expiresAt)}</td>
-                <td>{when(t.lastUsedAt, "not yet")}</td>
-                <td><span className={`ap-badge ${t.status}`}>{t.status}</span></td>
-                <td className="ap-actions">
-                  {t.status !== "revoked" && (
-                    <>
-                      <button type="button" className="ap-secondary" disabled={act.isPending} onClick={() => confirm(`Replace the secret of "${t.name}"? The current one stops working at once.`) && act.mutate({ id: t.id, verb: "regenerate" })}>Regenerate</button>
-                      <button type="button" className="ap-danger" disabled={act.isPending} onClick={() => confirm(`Revoke "${t.name}"? Calls with it will be refused.`) && act.mutate({ id: t.id, verb: "revoke" })}>Revoke</button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        caption="Integration tokens"
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(t) => t.id}
+        meta={list.data?.meta}
+        onPage={setPage}
+        loading={list.isPending}
+        error={list.error}
+        empty="No integration tokens yet. Issue one above."
+      />
     </>
   );
 }
@@ -71,6 +106,7 @@ const EXPIRY = [["30", "30 days"], ["90", "90 days"], ["365", "1 year"], ["never
 function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
   const session = useSignedIn();
   const client = useQueryClient();
+  const notify = useNotify();
   const [name, setName] = useState("");
   const [adminId, setAdminId] = useState(String(session.admin.id));
   // The narrowest scope first: a token that can do everything should be a choice, not what a hurried form leaves.
@@ -82,25 +118,27 @@ function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
   const [rate, setRate] = useState("");
   const admins = useQuery({
     queryKey: ["admin-users"],
-    queryFn: () => panelFetch<ListPage<AdminUser>>("settings/users?per_page=50"),
+    queryFn: () => ok(adminApi.GET("/api/admin/settings/users", { params: { query: { per_page: 50 } } })),
     enabled: session.admin.isOwner && can(session, "settings.users.view"),
   });
   const issue = useMutation({
     mutationFn: () =>
-      panelFetch<Token>("settings/integrations", {
-        method: "POST",
-        body: {
-          name,
-          adminId: Number(adminId),
-          scope,
-          ...(scope === "custom" ? { permissions } : {}),
-          expiresInDays: expiry === "never" ? null : expiry === "custom" ? numberOrNull(days) : Number(expiry),
-          allowedIps: ipInput(ips),
-          rateLimit: numberOrNull(rate),
-        },
-      }),
+      ok(
+        adminApi.POST("/api/admin/settings/integrations", {
+          body: {
+            name,
+            adminId: Number(adminId),
+            scope,
+            ...(scope === "custom" ? { permissions } : {}),
+            expiresInDays: expiry === "never" ? null : expiry === "custom" ? numberOrNull(days) : Number(expiry),
+            allowedIps: ipInput(ips),
+            rateLimit: numberOrNull(rate),
+          },
+        }),
+      ),
     onSuccess: (token) => {
       onIssued(token);
+      notify(`Token "${token.name}" issued. Copy its secret now.`);
       setName("");
       setScope("custom");
       setPermissions([]);
@@ -134,18 +172,18 @@ function IssueToken({ onIssued }: { onIssued: (t: Token) => void }) {
       <Field label="Rate cap (requests per minute)" hint="Blank: no cap of its own." error={err("rateLimit")}>
         <input name="rateLimit" type="number" min={1} value={rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
-      <div className="ap-wide">
-        <span className="ap-label">Scope</span>
-        <div className="ap-radios" role="radiogroup">
+      <fieldset className="ap-wide ap-st-plain">
+        <legend className="ap-label">Scope</legend>
+        <div className="ap-radios">
           {([["custom", "Custom permissions"], ["role", "Same as the admin's role"], ["all", "All access"]] as const).map(([v, l]) => (
             <label key={v}><input type="radio" name="scope" value={v} checked={scope === v} onChange={() => setScope(v)} />{l}</label>
           ))}
         </div>
         {err("scope")?.map((m) => <p key={m} className="ap-field-error">{m}</p>)}
-      </div>
+      </fieldset>
       {scope === "custom" && (
         <div className="ap-wide">
-          <PermissionPicker all={session.allPermissions} value={permissions} onChange={setPermissions} limitTo={session.permissions} />
+          <PermissionPicker value={permissions} onChange={setPermissions} />
           {err("permissions")?.map((m) => <p key={m} className="ap-field-error">{m}</p>)}
         </div>
       )}
