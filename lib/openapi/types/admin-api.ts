@@ -3367,6 +3367,7 @@ export interface components {
             customAttributes: components["schemas"]["CustomerReturnAttribute"][];
             createdAt: string;
             customerId: number | null;
+            messages: components["schemas"]["CustomerReturnMessage"][];
         };
         AdminReturnCustomField: {
             id: number;
@@ -3549,6 +3550,14 @@ export interface components {
             reason_id: number;
             reason: string;
             variant_id: number | null;
+        };
+        CustomerReturnMessage: {
+            id: number;
+            rmaId: number;
+            message: string;
+            isAdmin: boolean;
+            attachmentUrl: string | null;
+            createdAt: string;
         };
         Error: {
             message: string;
@@ -4161,6 +4170,8 @@ export interface components {
                     position?: number;
                 }[];
             }[];
+            /** @description The product's image ids in the order to show them (the first is the main image); an image left out is removed. */
+            images?: number[];
             externalId?: string | null;
             metadata?: {
                 [key: string]: string | null;
@@ -6437,6 +6448,10 @@ export interface operations {
                 category_id?: number;
                 /** @description Exact match. */
                 channel_id?: number;
+                /** @description Units on hand in the channel (`channel_id`, else the request's): `in_stock` more than 0, `out_of_stock` none, `low` from 1 up to `low_stock`. A configurable product counts its variants (low: none holds more); virtual and downloadable products keep no stock and are in stock; grouped and bundle products, whose stock is their products', match none of these. */
+                stock?: "in_stock" | "out_of_stock" | "low";
+                /** @description The most units `stock=low` counts as low; 5 unless given. */
+                low_stock?: number;
                 /**
                  * @description Sort field: `id`, `sku`, `price`, `created_at`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`.
                  * @example price-desc
@@ -15981,6 +15996,10 @@ export interface operations {
                 external_id?: string;
                 /** @description Substring of the order number, the customer's email, first or last name, case-insensitive. */
                 q?: string;
+                /** @description Exact payment method code, e.g. `cashondelivery`. */
+                payment_method?: string;
+                /** @description Only orders created at or before this instant (ISO 8601); a date takes in that whole day (UTC). With `created_since`, a date range. */
+                created_until?: string;
                 /** @description Sort field: `id`, `created_at`, `grand_total`, `status`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
                 sort?: "id" | "-id" | "id-asc" | "id-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc" | "grand_total" | "-grand_total" | "grand_total-asc" | "grand_total-desc" | "status" | "-status" | "status-asc" | "status-desc" | "updated_at" | "-updated_at" | "updated_at-asc" | "updated_at-desc";
                 /** @description Direction of a `sort` field given without one. */
@@ -21537,6 +21556,7 @@ export interface operations {
                      *             "sku": "T-3482-mwzmlxrj-tminl",
                      *             "variant_id": null
                      *           },
+                     *           "messages": [],
                      *           "messagesCount": 0,
                      *           "orderId": 460,
                      *           "orderIncrementId": "000000460",
@@ -21582,6 +21602,32 @@ export interface operations {
                      *             "sku": "T-3482-mwzmlxq8-tp1gc",
                      *             "variant_id": null
                      *           },
+                     *           "messages": [
+                     *             {
+                     *               "attachmentUrl": null,
+                     *               "createdAt": "2026-11-27T23:42:16.376Z",
+                     *               "id": 500,
+                     *               "isAdmin": false,
+                     *               "message": "Could I have a smaller size instead?",
+                     *               "rmaId": 200
+                     *             },
+                     *             {
+                     *               "attachmentUrl": null,
+                     *               "createdAt": "2026-11-27T23:42:16.376Z",
+                     *               "id": 501,
+                     *               "isAdmin": true,
+                     *               "message": "We have accepted your return; please send the item back.",
+                     *               "rmaId": 200
+                     *             },
+                     *             {
+                     *               "attachmentUrl": null,
+                     *               "createdAt": "2026-11-27T23:42:16.508Z",
+                     *               "id": 502,
+                     *               "isAdmin": false,
+                     *               "message": "Refund on its way.",
+                     *               "rmaId": 200
+                     *             }
+                     *           ],
                      *           "messagesCount": 3,
                      *           "orderId": 460,
                      *           "orderIncrementId": "000000460",
@@ -21695,6 +21741,7 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKKIUX26",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 450,
                      *       "orderIncrementId": "ORD3191xmwzmkkj2x29",
@@ -21800,6 +21847,7 @@ export interface operations {
                      *         "sku": "T-3293-mwzml500-33s9k",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 452,
                      *       "orderIncrementId": "000000452",
@@ -21941,6 +21989,7 @@ export interface operations {
                      *         "sku": "T-3293-mwzml500-33s9k",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 452,
                      *       "orderIncrementId": "000000452",
@@ -22082,6 +22131,7 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKJNSX10",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 446,
                      *       "orderIncrementId": "ORD3191xmwzmkjo1x13",
@@ -22223,6 +22273,7 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKJKNX6",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 445,
                      *       "orderIncrementId": "ORD3191xmwzmkjlbx9",
@@ -22364,6 +22415,7 @@ export interface operations {
                      *         "sku": "T-3293-mwzml500-33s9k",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 452,
                      *       "orderIncrementId": "000000452",
@@ -22505,6 +22557,7 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKIXLX2",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 444,
                      *       "orderIncrementId": "ORD3191xmwzmkiz7x5",
@@ -22655,6 +22708,16 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKJNSX10",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [
+                     *         {
+                     *           "attachmentUrl": null,
+                     *           "createdAt": "2026-11-27T23:41:11.321Z",
+                     *           "id": 493,
+                     *           "isAdmin": true,
+                     *           "message": "Refund on its way.",
+                     *           "rmaId": 193
+                     *         }
+                     *       ],
                      *       "messagesCount": 1,
                      *       "orderId": 446,
                      *       "orderIncrementId": "ORD3191xmwzmkjo1x13",
@@ -22796,6 +22859,7 @@ export interface operations {
                      *         "sku": "HID3191XMWZMKIXLX2",
                      *         "variant_id": null
                      *       },
+                     *       "messages": [],
                      *       "messagesCount": 0,
                      *       "orderId": 444,
                      *       "orderIncrementId": "ORD3191xmwzmkiz7x5",
