@@ -121,8 +121,12 @@ describe("admin panel: products", () => {
     const [first, second, third] = await imageIds();
     await page.getByRole("button", { name: "Move image 3 earlier" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Image 3 of");
+    await expect.poll(imageIds).toEqual([first, third, second]);
+    // The buttons are enabled again once the page shows the new order (they are re-labelled by place).
+    await expect.poll(() => page.getByRole("button", { name: "Move image 2 earlier" }).isEnabled()).toBe(true);
     await page.getByRole("button", { name: "Move image 2 earlier" }).click();
     await expect.poll(imageIds).toEqual([third, first, second]);
+    await expect.poll(() => page.getByRole("button", { name: "Remove image 2" }).isEnabled()).toBe(true);
     await page.getByRole("button", { name: "Remove image 2" }).click();
     await page.getByRole("button", { name: "Yes, remove it" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain(`Image 2 removed from ${newSku}.`);
