@@ -60,6 +60,15 @@ describe("admin panel: settings", () => {
       await page.locator(".ap-table, .ap-empty").first().waitFor();
       expect(await inspectScreen(page, `settings-${path}`), path).toEqual([]);
     }
+    // A sub-admin with a long address: the token form's admin select lists it, and must still fit a phone.
+    const { cookie, csrf } = await sessionOf(page);
+    const roles = await panelCall("settings/roles", { cookie });
+    const long = await panelCall("settings/users", {
+      method: "POST", cookie, csrf, origin: new URL(baseUrl()).origin,
+      body: { name: "Sub-admin With A Rather Long Name", email: `sub-admin-${Date.now()}-with-a-long-address@example.com`, password: "Very-long-Passw0rd-2026!x", roleId: roles.body!.data[0].id },
+    });
+    expect(long.status, JSON.stringify(long.body)).toBe(201);
+    cleanups.push(() => panelCall(`settings/users/${long.body!.id}`, { method: "DELETE", cookie, csrf, origin: new URL(baseUrl()).origin }));
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["tokens", "methods"]) {
       await page.goto(`/admin/settings/${path}`);
