@@ -71,7 +71,11 @@ export const readerTypes = (patterns: readonly string[] | undefined): EventType[
 /** How long events are kept: EVENT_RETENTION_DAYS (30). A connector that falls further behind reads from the oldest kept. */
 export const retentionDays = () => positiveSetting("EVENT_RETENTION_DAYS", 30);
 
-/** Deletes the events older than the retention, daily. */
+/**
+ * Deletes the events older than the retention, daily. Places are given after the greatest place in the table, so
+ * the event holding it is kept, whatever its age: were it deleted, the next events would take places a connector
+ * has already read past, and it would never see them. Events are placed first, so none goes unread and unplaced.
+ */
 export const eventPurge = defineJob({
   name: "events.purge",
   attempts: 3,
@@ -79,7 +83,9 @@ export const eventPurge = defineJob({
   every: () => 24 * 60 * 60_000,
   async run(_data, { now }) {
     const before = new Date(now.getTime() - retentionDays() * 24 * 60 * 60_000);
-    const gone = await (await getSql()).deleteFrom("Event").where("createdAt", "<", before).executeTakeFirst();
+    const db = await getSql();
+    const last = await latestPlace(db);
+    const gone = await db.deleteFrom("Event").where("createdAt", "<", before).where("position", "<", last).executeTakeFirst();
     const purged = Number(gone.numDeletedRows);
     return purged ? { purged } : undefined;
   },

@@ -133,7 +133,9 @@ export async function placeNewEvents(db: Sql, batch: number): Promise<number> {
         SELECT e."id", b."m" + row_number() OVER (ORDER BY e."id") AS "pos"
         FROM "Event" e, (SELECT COALESCE(MAX("position"), 0) AS "m" FROM "Event") b
         WHERE e."position" IS NULL ORDER BY e."id" LIMIT ${batch}
-      ) t WHERE "Event"."id" = t."id"`.execute(tx);
-    return Number(placed.numAffectedRows ?? 0);
+      ) t WHERE "Event"."id" = t."id" RETURNING "Event"."id"`.execute(tx);
+    // Counted from the rows answered: a raw statement's affected-row count is not reported on every driver (the
+    // PostgreSQL adapter's is not), and a count of 0 there stopped \`placeAll\` after one batch.
+    return placed.rows.length;
   });
 }
