@@ -1,17 +1,16 @@
 // Completing a GDPR `delete` request: the customer's personal data is erased, in the transaction that completes the
 // request. What only identifies or describes the person goes (account details, sign-in, address book, carts, lists,
-// visits, newsletter subscriptions, earlier mails); what the law requires the store to keep (orders, invoices,
-// refunds, returns, withdrawals) stays, anonymised: no name, email, phone or street, only the country, region, city
-// and postcode tax records need. The account can no longer sign in: its email, password and tokens are gone. The
-// change feed hears of it as the customer's deletion (its tombstone): what is left of the row is no one's.
+// visits, newsletter subscriptions, the store's notes on them, earlier mails); what the law requires the store to
+// keep (orders, invoices, refunds, returns, withdrawals) stays, anonymised: no name, email, phone or street, only the
+// country, region, city and postcode tax records need. The account can no longer sign in: its email, password and
+// tokens are gone. The change feed hears of it as the customer's deletion (its tombstone): what is left of the row is
+// no one's.
 import type { Tx } from "../db/client.ts";
 import { randomSecret } from "../auth/secrets.ts";
 import { recordEvent } from "../events/record.ts";
+import { erasedEmail } from "./erased.ts";
 
 const ERASED = "Erased";
-
-/** The address an erased customer's records carry instead of theirs: unique per customer, never deliverable. */
-export const erasedEmail = (customerId: number) => `erased-customer-${customerId}@erased.invalid`;
 
 /** Erases customer `customerId`, every mail written to their address too; answers what the completion mail needs. */
 export async function eraseCustomer(tx: Tx, customerId: number): Promise<{ email: string; firstName: string }> {
@@ -34,6 +33,7 @@ export async function eraseCustomer(tx: Tx, customerId: number): Promise<{ email
   await tx.wishlistItem.deleteMany({ where: { customerId } });
   await tx.compareItem.deleteMany({ where: { customerId } });
   await tx.productVisit.deleteMany({ where: { customerId } });
+  await tx.customerNote.deleteMany({ where: { customerId } });
   await tx.newsletterSubscriber.deleteMany({ where: { OR: [{ customerId }, { email }] } });
   await tx.productReview.updateMany({ where: { OR: [{ customerId }, { email }] }, data: { name: "Anonymous", email: null } });
   await tx.mailMessage.deleteMany({ where: { to: email } });

@@ -1,6 +1,7 @@
 // A GDPR `export` request, once the store completes it: everything held about the customer as one JSON file, for
 // them and for an admin with the GDPR permission. Built when it is downloaded, so it is what the store holds then.
-// Credentials are not personal data to hand out: no password hash, tokens or unsubscribe links.
+// Credentials are not personal data to hand out: no password hash, tokens or unsubscribe links. The store's notes on
+// the customer are theirs to see, but not who wrote them: the author is a member of staff, someone else's data.
 import type { Tx } from "../db/client.ts";
 import type { Download } from "../operations/define.ts";
 import { Conflict, NotFound } from "../errors.ts";
@@ -32,11 +33,12 @@ export async function gdprExport(db: Tx, request: { id: number; customerId: numb
       wishlistItems: { orderBy: { id: "asc" }, select: { productId: true, channelId: true, createdAt: true } },
       compareItems: { orderBy: { id: "asc" }, select: { productId: true, createdAt: true } },
       newsletterSubscribers: { orderBy: { id: "asc" }, select: { email: true, channelId: true, isSubscribed: true, createdAt: true } },
-      gdprRequests: { orderBy: { id: "asc" }, select: { type: true, status: true, message: true, createdAt: true } },
+      gdprRequests: { orderBy: { id: "asc" }, select: { type: true, status: true, message: true, declineReason: true, createdAt: true } },
       euWithdrawals: { orderBy: { id: "asc" }, select: { orderIncrementId: true, status: true, reasonText: true, receivedAt: true } },
       returns: { orderBy: { id: "asc" }, select: { orderId: true, quantity: true, resolution: true, packageCondition: true, information: true, createdAt: true, messages: { orderBy: { id: "asc" } } } },
       downloadablePurchases: { orderBy: { id: "asc" }, select: { productName: true, name: true, downloadBought: true, downloadUsed: true, status: true, createdAt: true } },
       productVisits: { orderBy: { id: "asc" }, select: { productId: true, createdAt: true } },
+      notes: { orderBy: { id: "asc" }, select: { note: true, customerNotified: true, createdAt: true, updatedAt: true } },
     },
   });
   if (!customer) throw new NotFound("Customer");

@@ -16,6 +16,8 @@ export const MAIL_KINDS = [
   "return_reply",
   "gdpr_received",
   "gdpr_completed",
+  "gdpr_declined",
+  "customer_note",
   "eu_withdrawal_received",
   "webhook_disabled",
 ] as const;
@@ -111,6 +113,18 @@ const en: Record<MailKind, Template> = {
     subject: () => "Your data request has been completed",
     paragraphs: (d) => [`Your ${v(d, "type")} request #${v(d, "requestId")} has been completed.`],
   },
+  gdpr_declined: {
+    subject: () => "Your data request has been declined",
+    paragraphs: (d) => [
+      `We have declined your ${v(d, "type")} request #${v(d, "requestId")}, for this reason:`,
+      v(d, "reason"),
+      "If you disagree, you may ask again or lodge a complaint with your data protection supervisory authority.",
+    ],
+  },
+  customer_note: {
+    subject: () => "A note about your account",
+    paragraphs: (d) => ["We added a note to your account:", v(d, "note")],
+  },
   eu_withdrawal_received: {
     subject: (d) => `Withdrawal from order #${v(d, "incrementId")} received`,
     paragraphs: (d) => [
@@ -201,6 +215,18 @@ const fr: Record<MailKind, Template> = {
   gdpr_completed: {
     subject: () => "Votre demande sur vos données est traitée",
     paragraphs: (d) => [`Votre demande (${v(d, "type")}) n° ${v(d, "requestId")} a été traitée.`],
+  },
+  gdpr_declined: {
+    subject: () => "Votre demande sur vos données est refusée",
+    paragraphs: (d) => [
+      `Nous avons refusé votre demande (${v(d, "type")}) n° ${v(d, "requestId")}, pour la raison suivante :`,
+      v(d, "reason"),
+      "Si vous n'êtes pas d'accord, vous pouvez renouveler votre demande ou introduire une réclamation auprès de votre autorité de protection des données.",
+    ],
+  },
+  customer_note: {
+    subject: () => "Une note sur votre compte",
+    paragraphs: (d) => ["Nous avons ajouté une note à votre compte :", v(d, "note")],
   },
   eu_withdrawal_received: {
     subject: (d) => `Rétractation de la commande n° ${v(d, "incrementId")} reçue`,

@@ -70,7 +70,7 @@ describe.each(VIAS)("GDPR requests and EU withdrawals over %s", (transport) => {
     const db = await getDb();
     const c = await db.customer.create({ data: { firstName: "G", lastName: "D", email: `${unique("gdpr")}@example.com`, passwordHash: "x", apiToken: unique("api") } });
     const r = await db.gdprRequest.create({ data: { customerId: c.id, email: c.email, type: "delete", message: "Please forget me" } });
-    const act = (verb: string) => asAdmin(transport, token, `${verb}AdminGdprRequest`, { id: r.id });
+    const act = (verb: string) => asAdmin(transport, token, `${verb}AdminGdprRequest`, { id: r.id, ...(verb === "decline" ? { reason: "Too late." } : {}) });
     expect((await act("complete")).status).toBe(409);
     expect((await act("process")).data.status).toBe("processing");
     expect((await act("complete")).data.status).toBe("completed");

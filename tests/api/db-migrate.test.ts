@@ -112,20 +112,18 @@ describe("migrations on SQLite, applied by the app", () => {
     const url = sqliteUrl();
     await migrate({ DATABASE_URL: url });
     await sqliteExec(url, `DELETE FROM _prisma_migrations WHERE migration_name = '${LATEST}'`);
-    // What the latest one adds: the idempotency keys' table, and external ids and metadata on three tables.
-    await sqliteExec(url, 'DROP TABLE "IdempotencyKey"');
-    for (const table of ["Product", "Customer", "Order"]) {
-      await sqliteExec(url, `DROP INDEX "${table}_externalId_key"`);
-      await sqliteExec(url, `ALTER TABLE "${table}" DROP COLUMN "externalId"`);
-      await sqliteExec(url, `ALTER TABLE "${table}" DROP COLUMN "metadata"`);
-    }
+    // What the latest one adds: the customer notes' table, and a GDPR request's decline reason.
+    await sqliteExec(url, 'DROP TABLE "CustomerNote"');
+    await sqliteExec(url, 'ALTER TABLE "GdprRequest" DROP COLUMN "declineReason"');
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
     expect(await migrate({ DATABASE_URL: url })).toEqual([LATEST]);
     expect(await pendingMigrations(databaseTarget(url))).toEqual([]);
-    const tables = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('IdempotencyKey', 'Event') ORDER BY name`);
-    expect(tables).toEqual([["Event"], ["IdempotencyKey"]]);
-    const columns = await sqliteExec(url, `SELECT name FROM pragma_table_info('Order') WHERE name IN ('externalId', 'metadata') ORDER BY name`);
-    expect(columns).toEqual([["externalId"], ["metadata"]]);
+    const tables = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('CustomerNote', 'Customer') ORDER BY name`);
+    expect(tables).toEqual([["Customer"], ["CustomerNote"]]);
+    const indexes = await sqliteExec(url, `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'CustomerNote' ORDER BY name`);
+    expect(indexes).toEqual([["CustomerNote_authorId_idx"], ["CustomerNote_customerId_createdAt_idx"]]);
+    const columns = await sqliteExec(url, `SELECT name FROM pragma_table_info('GdprRequest') WHERE name = 'declineReason'`);
+    expect(columns).toEqual([["declineReason"]]);
   });
 
   it("a failing migration is rolled back, recorded nowhere, and the error names it and the database's reason", async () => {
@@ -146,7 +144,7 @@ describe("migrations on SQLite, applied by the app", () => {
     await migrate({ DATABASE_URL: url });
     // Recorded as not applied while its tables are there: applying it again fails on the table that exists.
     await sqliteExec(url, `UPDATE _prisma_migrations SET rolled_back_at = '2026-01-01T00:00:00.000+00:00' WHERE migration_name = '${LATEST}'`);
-    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*externalId`));
+    await expect(migrate({ DATABASE_URL: url })).rejects.toThrow(new RegExp(`^Migration ${LATEST} failed and was rolled back: .*declineReason`));
     const records = await sqliteRecords(url);
     expect(records).toHaveLength(SQLITE_MIGRATIONS.length); // the rolled-back record only, no new one
     expect(await pendingMigrations(databaseTarget(url))).toEqual([LATEST]);
@@ -195,6 +193,7 @@ const PRISMA_POSTGRES_CHECKSUMS: Record<string, string> = {
   "20261127153712_order_access_tokens": "0817d8aa255871aa74a0f0269fe48e99257c0c22e3dd25fb65a08f61f733ef51",
   "20261127182725_change_feed": "718f34878fbc6950cb93432c1094da9307def4c437293392fdd2b1f086fcb6b9",
   "20261127223542_external_ids_idempotency": "fa57ba366e1a25ac837065422d35a3e9c6ea8492a1178ed908f31dc2d4c88aa2",
+  "20261128053535_customer_notes_gdpr_decline_reason": "2bb91dde0e74c9799af1444a0c5f93e2a12c7c829fc2afd1ce040528720be017",
 };
 
 it("the checksum is Prisma's: the one it recorded for each PostgreSQL migration file", () => {

@@ -20,6 +20,8 @@ import { placedOrder, raise, shopper, type Shopper } from "../support/returns.ts
 import { adminToken, asAdmin } from "../support/admin.ts";
 import { webhookReceiver } from "../support/webhook-receiver.ts";
 import { deliverWebhooks } from "../../lib/events/webhooks.ts";
+import { jobQueue } from "../../lib/jobs/queue.ts";
+import { mailRelay } from "../../lib/mail/jobs.ts";
 
 /** Statements one list request may send, whatever the page size: credentials, settings, count, page, relations. */
 const MAX_STATEMENTS = 20;
@@ -91,7 +93,8 @@ async function fixtures(): Promise<void> {
  * Rows for the lists only the store's side fills, made as a shopper and the back office would: an order of two
  * simple lines and a downloadable one (two links: two downloads), invoiced, shipped and refunded in two steps each;
  * the reviews approved (the shop lists approved ones only); two URL redirects, two newsletter sign-ups, two imports,
- * two contact enquiries, two return form fields, two webhook subscriptions with their deliveries.
+ * two contact enquiries, two return form fields, two notes on the customer, two webhook subscriptions with their
+ * deliveries, two jobs waiting.
  * Names are unique so a database kept between runs (PostgreSQL) takes them again.
  */
 async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void> {
@@ -122,12 +125,16 @@ async function backOffice(auth: InvokeOptions, reviews: number[]): Promise<void>
     await store("createAdminUrlRedirect", { fromPath: `/${unique("old")}`, toPath: "/new" });
     must(await invoke("rest", "createContactUs", { name: "Ann", email: `${unique("ask")}@example.com`, message: "Hello" }, { key: auth.key }));
     await store("createAdminReturnCustomField", { code: `f_${unique().toLowerCase()}`, label: `Field ${i}`, type: "text" });
+    await store("createAdminCustomerNote", { customerId: who.id, note: `Note ${i}.` });
     must(await invoke("rest", "createNewsletter", { customerEmail: `${unique("news")}@example.com` }, { key: auth.key }));
     const sku = unique("PERF").toUpperCase();
     const csv = `sku,name,url_key,price,qty,status\n${sku},Imported mug,${sku.toLowerCase()},9.99,5,0\n`;
     imports.push((await store("createAdminImport", { type: "products", file: new Blob([csv], { type: "text/csv" }) })).id);
   }
   await store("runAdminImport", { id: imports[0] }); // one applied, one still a dry run
+  // Two jobs waiting in the queue (a mail relay round, due later), so the jobs list has rows when this file runs alone.
+  const queue = await jobQueue();
+  for (let i = 0; i < 2; i++) await queue.add(mailRelay, {}, { at: new Date(Date.now() + 3_600_000), key: unique("perf-relay") });
 
   // Two webhook subscriptions from the start of the log, each sent its events once (a receiver on this machine).
   const receiver = await webhookReceiver();

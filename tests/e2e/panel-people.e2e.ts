@@ -1,9 +1,10 @@
 // The panel's category tree, attributes, customers and privacy requests, used as a store owner would: a
 // subcategory is added under "Men" and shows in place (an edit someone else overtook is refused, not saved over,
 // until their version is loaded); an option is added to a select attribute; the demo customer is moved to another
-// group and given an address; a privacy request the customer made through the Shop API is processed and completed,
-// and its export downloaded. Each change is read back through the Admin API. Every screen is screenshot and checked
-// with axe, the customer screens at 390 px too.
+// group, given an address and a note (mailed to them), and a note is deleted; a privacy request the customer made
+// through the Shop API is processed and completed, and its export downloaded; another is declined with a reason.
+// Each change is read back through the Admin API. Every screen is screenshot and checked with axe, the customer
+// screens at 390 px too.
 import type { Page } from "playwright-core";
 import { describe, inject, it } from "vitest";
 import { baseUrl, expect, openPage, useBrowser } from "./support/browser.ts";
@@ -144,6 +145,37 @@ describe("admin panel: categories, attributes, customers and privacy requests", 
     await page.getByRole("button", { name: `Edit address ${street}, San Francisco, CA, 94103, US` }).waitFor();
     const book = (await panelCall(`customers/addresses?customer_id=${jane.id}&per_page=50`, api)).body!.data;
     expect(book).toContainEqual(expect.objectContaining({ customerId: jane.id, address1: street, city: "San Francisco", state: "CA", country: "US", firstName: DEMO_CUSTOMER.firstName }));
+
+    // A note: an empty one is refused in the form; one mailed to her is listed with its author; a second is deleted.
+    const notes = page.getByRole("list", { name: `Notes on ${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}, newest first` });
+    await page.getByRole("button", { name: "Add note" }).click();
+    await page.locator(".ap-field-error").filter({ hasText: "is required" }).waitFor();
+    const said = `Called about the late parcel (${run}); a replacement ships tomorrow.`;
+    await page.getByLabel("New note").fill(said);
+    await page.getByLabel("Mail this note to the customer").check();
+    await page.getByRole("button", { name: "Add note" }).click();
+    await notice(page, `Note added and mailed to ${DEMO_CUSTOMER.email}.`);
+    const listed = notes.getByRole("listitem").filter({ hasText: said });
+    await listed.filter({ hasText: "mailed to the customer" }).filter({ hasText: "Admin" }).waitFor();
+    const stored = (await panelCall(`customers/notes?customer_id=${jane.id}&per_page=50`, api)).body!.data;
+    expect(stored[0]).toMatchObject({ customerId: jane.id, note: said, customerNotified: true, authorName: "Admin" });
+    expect(await inspect(page, "customer-notes")).toEqual([]);
+
+    const aside = `Prefers phone calls (${run}).`;
+    await page.getByLabel("New note").fill(aside);
+    await page.getByRole("button", { name: "Add note" }).click();
+    await notice(page, `Note added to ${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}.`);
+    // The newest first.
+    await expect.poll(() => notes.getByRole("listitem").first().textContent()).toContain(aside);
+    const second = notes.getByRole("listitem").filter({ hasText: aside });
+    await second.getByRole("button", { name: "Delete note" }).click();
+    await second.getByRole("button", { name: "Yes, delete it" }).click();
+    await notice(page, `Note “${aside}” deleted.`);
+    await expect.poll(() => second.count()).toBe(0);
+    const left = (await panelCall(`customers/notes?customer_id=${jane.id}&per_page=50`, api)).body!.data.map((n: { note: string }) => n.note);
+    expect(left).toContain(said);
+    expect(left).not.toContain(aside);
+    await atPhoneWidth(page, "customer-notes-390");
   });
 
   it("processes and completes the customer's export request, and downloads the export", async () => {
@@ -187,5 +219,41 @@ describe("admin panel: categories, attributes, customers and privacy requests", 
     await page.goto(`${baseUrl()}/admin/customers/privacy`);
     await page.getByRole("link", { name: `Open request #${request.id} of ${DEMO_CUSTOMER.email}` }).waitFor();
     expect(await inspect(page, "privacy-requests")).toEqual([]);
+  });
+
+  it("declines the customer's update request with the reason they are mailed", async () => {
+    const key = inject("storefrontKey");
+    const shop = (path: string, body: unknown, bearer?: string) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-STOREFRONT-KEY": key, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const login = await shop("/api/shop/customer/login", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const asked = await shop("/api/shop/gdpr-requests", { type: "update", message: `Change my name to Janet (${run}).` }, token);
+    expect(asked.status, await asked.clone().text()).toBe(201);
+    const request = (await asked.json()) as { id: number };
+
+    const page = await openPage(browser(), "panel-people-decline");
+    await signInTo(page, `${baseUrl()}/admin/customers/privacy/${request.id}`, `Privacy request #${request.id}`);
+    const api = await sessionOf(page);
+    await page.getByRole("button", { name: "Decline…" }).click();
+    const form = page.getByRole("form", { name: `Decline request #${request.id}` });
+    // The reason is asked for: declining without one is refused in the form, and nothing moves.
+    await form.getByRole("button", { name: "Decline request" }).click();
+    await form.locator(".ap-field-error").filter({ hasText: "is required: say why the request is declined" }).waitFor();
+    expect(await inspect(page, "privacy-decline")).toEqual([]);
+    expect((await panelCall(`gdpr-requests/${request.id}`, api)).body).toMatchObject({ status: "pending", declineReason: null });
+
+    const reason = `We need a copy of an identity document before changing the name on an account (${run}).`;
+    await form.getByLabel("Reason for declining").fill(`  ${reason}  `);
+    await form.getByRole("button", { name: "Decline request" }).click();
+    await notice(page, `Request #${request.id} declined; ${DEMO_CUSTOMER.email} was mailed the reason.`);
+    await expect.poll(() => page.getByTestId("request-status").textContent()).toBe("declined");
+    await expect.poll(() => page.getByTestId("decline-reason").textContent()).toBe(reason);
+    expect((await panelCall(`gdpr-requests/${request.id}`, api)).body).toMatchObject({ status: "declined", declineReason: reason });
+    expect(await inspect(page, "privacy-declined")).toEqual([]);
   });
 });

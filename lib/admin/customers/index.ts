@@ -4,5 +4,6 @@ import { customers } from "./customers.ts";
 import { customerGroups } from "./groups.ts";
 import { operations as reviewOperations } from "./reviews.ts";
 import { customerAddresses } from "./addresses.ts";
+import { customerNotes } from "./notes.ts";
 
-export const customerOperations: AnyOperation[] = [...customers.operations, ...customerGroups.operations, ...reviewOperations, ...customerAddresses.operations];
+export const customerOperations: AnyOperation[] = [...customers.operations, ...customerGroups.operations, ...reviewOperations, ...customerAddresses.operations, ...customerNotes.operations];

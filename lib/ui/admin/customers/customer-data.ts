@@ -9,6 +9,7 @@ export type CustomerGroup = Schemas["AdminCustomerGroup"];
 export const customersKey = ["customers"];
 export const customerKey = (id: number) => ["customers", id];
 export const addressesKey = (customerId: number) => ["customers", customerId, "addresses"];
+export const notesKey = (customerId: number) => ["customers", customerId, "notes"];
 export const privacyKey = ["gdpr-requests"];
 
 export const CUSTOMERS = "/admin/customers";

@@ -1,7 +1,7 @@
 "use client";
 // One customer: their profile (edited with If-Match, so a change someone made meanwhile is reported, not
-// overwritten), their group, their orders (each opens the order), their address book, their privacy requests and a
-// connector's notes on them.
+// overwritten), their group, their orders (each opens the order), their address book, the store's notes on them,
+// their privacy requests and a connector's notes on them.
 import { useState } from "react";
 import Link from "next/link";
 import { useParams } from "next/navigation";
@@ -15,6 +15,7 @@ import { useNotify } from "../feedback";
 import { check, errorsFor, type FieldErrors } from "../form";
 import { columnsOf, DataTable } from "../table";
 import { AddressBook } from "./customer-addresses";
+import { CustomerNotes } from "./customer-notes";
 import { CUSTOMERS, customerKey, customersKey, fullName, money, PRIVACY, privacyKey, useGroups, type Customer } from "./customer-data";
 import "./customers.css";
 
@@ -51,6 +52,7 @@ export function CustomerDetail() {
       </div>
       {can(session, "sales.orders.view") && <CustomerOrders customer={c} />}
       <AddressBook customer={c} editable={editable} />
+      <CustomerNotes customer={c} editable={editable} />
       {can(session, "gdpr.view") && <CustomerPrivacy customer={c} />}
     </>
   );

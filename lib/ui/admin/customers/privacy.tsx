@@ -1,16 +1,20 @@
 "use client";
 // Customers' privacy (GDPR) requests: the list, filtered by status and type, and one request with the moves the
 // GDPR state machine allows from where it stands (lib/gdpr/transitions.ts): process a pending one, complete one in
-// progress (a delete request erases the customer's personal data then; the customer is mailed), decline one, and
-// download a completed export. The moves that cannot be undone ask first, in the page.
+// progress (a delete request erases the customer's personal data then; the customer is mailed), decline one with
+// the reason the customer is mailed, and download a completed export. The moves that cannot be undone ask first, in
+// the page.
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GDPR_STATUSES } from "../../../gdpr/transitions";
+import { DECLINE_REASON_MAX, GdprDeclineInput } from "../../../admin/privacy/decline-input";
 import { adminApi, ok, type Schemas } from "../client";
 import { can, useSignedIn } from "../api";
 import { ErrorNotice, Field, Loading, when } from "../common";
 import { ConfirmButton, useNotify } from "../feedback";
+import { check, errorsFor, type FieldErrors } from "../form";
 import { columnsOf, DataTable, listed, useListParams } from "../table";
 import { CUSTOMERS, PRIVACY, privacyKey } from "./customer-data";
 import "./customers.css";
@@ -55,7 +59,7 @@ export function PrivacyRequests() {
       <h1>Privacy requests</h1>
       <p className="ap-muted">
         Customers ask the store, under the GDPR, for a copy of their data, a correction or its erasure. Start on a request, then complete
-        or decline it; completing one mails the customer.
+        or decline it; either mails the customer, a decline with the reason you give.
       </p>
       <div className="ap-filters">
         <Field label="Status">
@@ -95,7 +99,7 @@ const DONE: Record<Move, (r: Request) => string> = {
   process: (r) => `Request #${r.id} is now being processed.`,
   complete: (r) =>
     r.type === "delete" ? `Request #${r.id} completed: the customer's personal data is erased and they were mailed.` : `Request #${r.id} completed; ${r.email} was mailed.`,
-  decline: (r) => `Request #${r.id} declined.`,
+  decline: (r) => `Request #${r.id} declined; ${r.email} was mailed the reason.`,
 };
 
 /** Saves a blob as a file the browser downloads. */
@@ -116,15 +120,17 @@ export function PrivacyRequest() {
   const client = useQueryClient();
   const notify = useNotify();
   const one = useQuery({ queryKey: [...privacyKey, id], queryFn: () => ok(adminApi.GET("/api/admin/gdpr-requests/{id}", { params: { path: { id } } })) });
+  const [declining, setDeclining] = useState(false);
   const move = useMutation({
-    mutationFn: (verb: Move) => {
+    mutationFn: ({ verb, reason }: { verb: Move; reason?: string }) => {
       const path = { params: { path: { id } } };
       if (verb === "process") return ok(adminApi.POST("/api/admin/gdpr-requests/{id}/process", path));
       if (verb === "complete") return ok(adminApi.POST("/api/admin/gdpr-requests/{id}/complete", path));
-      return ok(adminApi.POST("/api/admin/gdpr-requests/{id}/decline", path));
+      return ok(adminApi.POST("/api/admin/gdpr-requests/{id}/decline", { ...path, body: { reason: reason ?? "" } }));
     },
-    onSuccess: (r, verb) => {
+    onSuccess: (r, { verb }) => {
       notify(DONE[verb](r));
+      setDeclining(false);
       client.setQueryData([...privacyKey, id], r);
       return client.invalidateQueries({ queryKey: privacyKey });
     },
@@ -161,12 +167,19 @@ export function PrivacyRequest() {
         </dl>
         <h2>Their message</h2>
         <blockquote className="cu-message">{r.message}</blockquote>
+        {r.declineReason && (
+          <>
+            <h2>Why it was declined</h2>
+            <blockquote className="cu-message" data-testid="decline-reason">{r.declineReason}</blockquote>
+          </>
+        )}
       </section>
       <h2>What to do</h2>
-      <ErrorNotice error={move.error ?? download.error} />
+      {/* The decline form shows its own errors under its field. */}
+      <ErrorNotice error={(declining ? null : move.error) ?? download.error} />
       <div className="ap-actions cu-moves">
         {canEdit && r.status === "pending" && (
-          <button type="button" disabled={busy} onClick={() => move.mutate("process")}>Start processing</button>
+          <button type="button" disabled={busy} onClick={() => move.mutate({ verb: "process" })}>Start processing</button>
         )}
         {canEdit && r.status === "processing" && (
           <ConfirmButton
@@ -179,17 +192,11 @@ export function PrivacyRequest() {
             confirmLabel={r.type === "delete" ? "Yes, erase and complete" : "Yes, complete it"}
             danger={r.type === "delete"}
             disabled={busy}
-            onConfirm={() => move.mutate("complete")}
+            onConfirm={() => move.mutate({ verb: "complete" })}
           />
         )}
-        {canEdit && (r.status === "pending" || r.status === "processing") && (
-          <ConfirmButton
-            label="Decline"
-            question={`Decline request #${r.id}? It cannot be reopened; the customer would have to ask again.`}
-            confirmLabel="Yes, decline it"
-            disabled={busy}
-            onConfirm={() => move.mutate("decline")}
-          />
+        {canEdit && (r.status === "pending" || r.status === "processing") && !declining && (
+          <button type="button" className="ap-danger" disabled={busy} onClick={() => { move.reset(); setDeclining(true); }}>Decline…</button>
         )}
         {r.type === "export" && r.status === "completed" && (
           <button type="button" className="ap-secondary" disabled={download.isPending} onClick={() => download.mutate()}>
@@ -197,6 +204,15 @@ export function PrivacyRequest() {
           </button>
         )}
       </div>
+      {canEdit && declining && (r.status === "pending" || r.status === "processing") && (
+        <DeclineForm
+          request={r}
+          pending={busy}
+          error={move.error}
+          onDecline={(reason) => move.mutate({ verb: "decline", reason })}
+          onCancel={() => { move.reset(); setDeclining(false); }}
+        />
+      )}
       {r.status === "completed" && r.type !== "export" && <p className="ap-muted">This request is completed; nothing more to do.</p>}
       {(r.status === "declined" || r.status === "revoked") && <p className="ap-muted">This request is {r.status === "revoked" ? "withdrawn by the customer" : "declined"}; nothing more to do.</p>}
       {r.status === "processing" && r.type === "update" && (
@@ -205,9 +221,46 @@ export function PrivacyRequest() {
         </p>
       )}
       {r.status === "processing" && r.type === "export" && <p className="ap-muted">Once completed, the export can be downloaded here and by the customer.</p>}
-      {canEdit && (r.status === "pending" || r.status === "processing") && (
-        <p className="ap-muted">Declining does not mail the customer: tell them why yourself, at {r.email}.</p>
+      {canEdit && (r.status === "pending" || r.status === "processing") && !declining && (
+        <p className="ap-muted">Declining asks why: the reason is kept on the request and mailed to {r.email}.</p>
       )}
     </>
+  );
+}
+
+/** Why the request is declined: required, since the customer is mailed it; checked as the API checks it. */
+function DeclineForm({ request, pending, error, onDecline, onCancel }: {
+  request: Request;
+  pending: boolean;
+  error: unknown;
+  onDecline: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [local, setLocal] = useState<FieldErrors | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = check(GdprDeclineInput, { reason });
+    setLocal(checked.errors);
+    if (checked.value) onDecline(checked.value.reason);
+  };
+  const reasonErrors = errorsFor("reason", local, error);
+  return (
+    <form className="ap-card cu-reason" aria-label={`Decline request #${request.id}`} onSubmit={submit} noValidate>
+      <Field
+        label="Reason for declining"
+        hint={`Mailed to ${request.email} and kept on the request; at most ${DECLINE_REASON_MAX} characters. The request cannot be reopened: the customer would have to ask again.`}
+        error={reasonErrors}
+      >
+        <textarea ref={field} name="reason" rows={3} value={reason} maxLength={DECLINE_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <div className="ap-actions">
+        <button type="submit" className="ap-danger-solid" disabled={pending}>{pending ? "Declining…" : "Decline request"}</button>
+        <button type="button" className="ap-secondary" onClick={onCancel}>Cancel</button>
+      </div>
+      {!reasonErrors && <ErrorNotice error={error} />}
+    </form>
   );
 }
