@@ -1,5 +1,6 @@
 // Issue 35, items 1 and 4: the panel's home shows the store to its owner (a guest's new order among the newest and
-// among those to invoice, the period's figures as the reporting API gives them, charts that follow the period),
+// among those to invoice and to ship, counted by the server's `awaiting` filter, with a link to the orders list so
+// filtered; the period's figures as the reporting API gives them, charts that follow the period),
 // the reports page draws each report type and downloads the products table as CSV for the same window, and an
 // admin whose role only reads orders meets neither a Catalog section nor a catalog widget nor an error.
 import fs from "node:fs";
@@ -36,17 +37,11 @@ async function report(cookie: string, entity: string, query: Record<string, stri
   return (answer.body as unknown as { statistics: Record<string, any>; dateRange: { current: string } }[])[0];
 }
 
-/** Orders the API says can be invoiced now (their `pay` move), among pending and processing ones. */
-async function ordersToInvoice(cookie: string): Promise<number> {
-  let count = 0;
-  for (const status of ["pending", "processing"]) {
-    for (let page = 1; ; page++) {
-      const { body } = await panelCall(`sales/orders?status=${status}&per_page=50&page=${page}`, { cookie });
-      count += (body!.data as { allowedEvents: string[] }[]).filter((o) => o.allowedEvents.includes("pay")).length;
-      if (page >= body!.meta.lastPage) break;
-    }
-  }
-  return count;
+/** How many orders the Admin API's list counts as waiting for `awaiting` (its `awaiting` filter's total). */
+async function awaitingTotal(cookie: string, awaiting: "invoice" | "shipment"): Promise<number> {
+  const answer = await panelCall(`sales/orders?awaiting=${awaiting}&per_page=1`, { cookie });
+  expect(answer.status).toBe(200);
+  return answer.body!.meta.total as number;
 }
 
 describe("admin panel: home and reports", () => {
@@ -71,10 +66,13 @@ describe("admin panel: home and reports", () => {
     await newest.waitFor();
     expect(await newest.getAttribute("href")).toBe(`/admin/orders/${placed.order.orderId}`);
 
+    // What waits: the new order is to invoice and to ship, and each card's count is the server's total.
     const cookie = await cookieOf(page);
-    const toInvoice = page.getByTestId("to-invoice");
-    await toInvoice.getByRole("link", { name: `Order #${number}` }).waitFor();
-    expect(await page.getByTestId("to-invoice-count").textContent()).toBe(String(await ordersToInvoice(cookie)));
+    await page.getByTestId("to-invoice").getByRole("link", { name: `Order #${number}` }).waitFor();
+    expect(await page.getByTestId("to-invoice-count").textContent()).toBe(String(await awaitingTotal(cookie, "invoice")));
+    await page.getByTestId("to-ship").getByRole("link", { name: `Order #${number}` }).waitFor();
+    expect(await page.getByTestId("to-ship-count").textContent()).toBe(String(await awaitingTotal(cookie, "shipment")));
+    expect(await page.getByTestId("to-invoice").getByRole("listitem").count()).toBeLessThanOrEqual(5);
 
     // The default period, the last 7 days: the figure is the report's, the chart has a point per day.
     const week = lastDays(7);
@@ -105,6 +103,21 @@ describe("admin panel: home and reports", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId("to-invoice-count").waitFor();
     expect(await inspectScreen(page, "panel-home-390")).toEqual([]);
+
+    // The card leads to the orders list with the same filter: the same total, the new order on its first page.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const toShip = await awaitingTotal(cookie, "shipment");
+    await page.getByRole("link", { name: "All orders to ship" }).click();
+    await page.waitForURL(/\/admin\/orders\?awaiting=shipment$/);
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+    await expect.poll(() => page.locator("select[name=awaiting]").inputValue()).toBe("shipment");
+    await page.getByText(new RegExp(`^Page 1 of \\d+ · ${toShip} orders$`)).waitFor();
+    await page.locator(`table a[href="/admin/orders/${placed.order.orderId}"]`).waitFor();
+    // Choosing the other value there refilters by the server.
+    await page.locator("select[name=awaiting]").selectOption("invoice");
+    await page.waitForURL(/awaiting=invoice/);
+    await page.getByText(new RegExp(`^Page 1 of \\d+ · ${await awaitingTotal(cookie, "invoice")} orders$`)).waitFor();
+    expect(await inspectScreen(page, "orders-awaiting-invoice")).toEqual([]);
   });
 
   it("draws each report as a chart and a table and downloads the products table as CSV", async () => {

@@ -1,6 +1,7 @@
 // The store owner's products in the panel: search and filter the list, edit a product's price and stock (the
-// Admin API and the storefront's Shop API see the change), create a product named in two locales with an uploaded
-// image, and an edit of a product someone else changed meanwhile, which is refused (412) and writes nothing.
+// Admin API, the Shop API and the reference storefront's product page see the change at once), create a product
+// named in two locales with an uploaded image, and an edit of a product someone else changed meanwhile, which is
+// refused (412) and writes nothing.
 import { describe, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
@@ -18,8 +19,19 @@ async function sessionOf(page: Page) {
 const shopProduct = async (id: number) => {
   const res = await fetch(`${baseUrl()}/api/shop/products/${id}`, { headers: { Accept: "application/json", "X-STOREFRONT-KEY": inject("storefrontKey") } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { price: number; inStock: boolean };
+  return (await res.json()) as { price: number; formattedPrice: string; inStock: boolean; isSaleable: boolean };
 };
+
+/** The reference storefront's product page (app/(storefront)/product/[id]), as a shopper sees it: price and whether it sells. */
+async function storefrontShows(page: Page) {
+  const price = page.getByTestId("price");
+  await price.waitFor();
+  return {
+    price: await price.textContent(),
+    unavailable: await page.getByText("This product is not available right now.").isVisible(),
+    canAdd: await page.getByRole("button", { name: "Add to cart" }).isEnabled(),
+  };
+}
 
 /** A 2×2 PNG, made here so the upload is a real image the API sniffs as PNG. */
 function png(): Buffer {
@@ -57,14 +69,29 @@ describe("admin panel: products", () => {
     await page.getByRole("heading", { name: "Harbour Lantern", level: 1 }).waitFor();
     expect(await inspectScreen(page, "product-edit")).toEqual([]);
 
-    // Edit the price and the stock.
+    // Edit the price and the stock while a shopper has the product's page open on the storefront, loaded just
+    // before the save. The Shop API holds product details in process for up to CATALOG_CACHE_MS (2 s by default,
+    // lib/catalog/cache.ts) and every catalog or stock write drops them, so the page's next load shows the change at
+    // once. It is read once and never retried: waiting out the lifetime would hide a write that failed to drop the
+    // held detail (tests/api/perf-catalog-cache.test.ts proves the drop itself, with reads milliseconds apart).
+    const storefront = await openPage(browser(), "storefront-product");
+    const before = await shopProduct(id);
     await page.getByLabel("Price", { exact: true }).fill("35.5");
     await page.getByLabel("Stock in Default Store").fill("0");
+    await storefront.goto(`/product/${id}`);
+    await storefront.getByRole("heading", { name: "Harbour Lantern", level: 1 }).waitFor();
+    expect(await storefrontShows(storefront)).toEqual({ price: before.formattedPrice, unavailable: false, canAdd: true });
     await page.getByRole("button", { name: "Save product" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain(`Product ${sku} saved.`);
+    await storefront.reload();
+    const shown = await storefrontShows(storefront);
+    const after = await shopProduct(id);
+    expect(after).toMatchObject({ price: 35.5, inStock: false, isSaleable: false });
+    expect(shown).toEqual({ price: after.formattedPrice, unavailable: true, canAdd: false });
+    expect(shown.price).not.toBe(before.formattedPrice);
+    await storefront.context().close();
     const saved = await panelCall(`catalog/products/${id}`, { cookie: auth.cookie });
     expect(saved.body).toMatchObject({ price: 35.5, inventories: [{ channelId: 1, qty: 0 }] });
-    expect(await shopProduct(id)).toMatchObject({ price: 35.5, inStock: false });
 
     // A field error from the form's own check (the API's schema) shows under its field, and nothing is sent.
     await page.getByLabel("Price", { exact: true }).fill("-3");

@@ -11,6 +11,7 @@ import { qtyToInvoice, qtyToRefund, qtyToShip, type Line } from "../../orders/li
 import { externalIdField, metadataOf, metadataPatchField, substring } from "../external.ts";
 import { instantUntil } from "../input.ts";
 import { updateOrder } from "./order-service.ts";
+import { AWAITING, awaitingWhere } from "../../orders/awaiting.ts";
 
 const money = z.number();
 
@@ -126,12 +127,25 @@ export const orders = adminResource({
     createdUntil: instantUntil()
       .optional()
       .describe("Only orders created at or before this instant (ISO 8601); a date takes in that whole day (UTC). With `created_since`, a date range."),
+    awaiting: z
+      .enum(AWAITING, { message: `must be one of ${AWAITING.join(", ")}` })
+      .optional()
+      .describe(
+        "Only orders waiting for the store: `invoice`, those whose `allowedEvents` include `pay` (pending, processing, shipped or " +
+          "delivered, with units neither invoiced nor canceled, and no payment still on its way at a provider); `shipment`, those " +
+          "whose `allowedEvents` include `ship` (pending, processing or shipped, with units to send that are neither shipped, " +
+          "canceled nor refunded; virtual and downloadable lines, and bundles made only of such products, are never shipped). An order " +
+          "on hold, canceled, closed, completed, failed or marked as fraud waits for neither. Paged and counted by the server like every " +
+          "other filter.",
+      ),
   }),
-  where: (_ctx, { q, paymentMethod, createdUntil, ...exact }) => ({
+  where: async (ctx, { q, paymentMethod, createdUntil, awaiting, ...exact }) => ({
     ...exact,
     ...(paymentMethod ? { payment: { is: { method: paymentMethod } } } : {}),
     ...(createdUntil ? { createdAt: { lt: createdUntil } } : {}),
     ...(q ? { OR: [{ incrementId: substring(q) }, { customerEmail: substring(q) }, { customerFirstName: substring(q) }, { customerLastName: substring(q) }] } : {}),
+    // Its own OR and status sit beside the other filters', not over them.
+    ...(awaiting ? { AND: [await awaitingWhere(ctx, awaiting)] } : {}),
   }),
   sort: {
     fields: { id: (d) => ({ id: d }), created_at: (d) => ({ createdAt: d }), grand_total: (d) => ({ baseGrandTotal: d }), status: (d) => ({ status: d }) },

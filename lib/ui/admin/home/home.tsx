@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { paths } from "../../../openapi/types/admin-api";
 import { adminApi, ok, type Schemas } from "../client";
 import { can, useSignedIn } from "../api";
 import { Empty, ErrorNotice, Field, Loading, when } from "../common";
@@ -143,36 +144,16 @@ function TopProducts({ window, session }: { window: ReportWindow; session: Sessi
 
 // ── What waits for the owner ──
 
-/** Pages read per status at most; a count past them is shown as "N+". */
-const MAX_PAGES = 10;
-
-async function ordersIn(status: "pending" | "processing" | "shipped"): Promise<{ orders: Order[]; more: boolean }> {
-  const orders: Order[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await ok(adminApi.GET("/api/admin/sales/orders", { params: { query: { status, page, per_page: 50, sort: "-id" } } }));
-    orders.push(...answer.data);
-    if (page >= answer.meta.lastPage) return { orders, more: false };
-  }
-  return { orders, more: true };
-}
+type Awaiting = NonNullable<NonNullable<paths["/api/admin/sales/orders"]["get"]["parameters"]["query"]>["awaiting"]>;
 
 /**
- * Orders to invoice (pending or processing, with lines left to invoice: the order's `pay` move) and to ship (the
- * order's `ship` move, which the API allows only while lines are left to ship), newest first.
+ * The newest orders waiting for an invoice (their `pay` move) or a shipment (their `ship` move), and how many wait:
+ * the orders list's `awaiting` filter, so the server counts them however many there are.
  */
-function useWaitingOrders(enabled: boolean) {
+function useAwaiting(awaiting: Awaiting, enabled: boolean) {
   return useQuery({
-    queryKey: ["home", "waiting-orders"],
-    queryFn: async () => {
-      const [pending, processing, shipped] = await Promise.all([ordersIn("pending"), ordersIn("processing"), ordersIn("shipped")]);
-      const open = [...pending.orders, ...processing.orders].sort((a, b) => b.id - a.id);
-      const all = [...open, ...shipped.orders].sort((a, b) => b.id - a.id);
-      return {
-        toInvoice: open.filter((o) => o.allowedEvents.includes("pay")),
-        toShip: all.filter((o) => o.allowedEvents.includes("ship")),
-        more: { invoice: pending.more || processing.more, ship: pending.more || processing.more || shipped.more },
-      };
-    },
+    queryKey: ["home", "awaiting", awaiting],
+    queryFn: () => ok(adminApi.GET("/api/admin/sales/orders", { params: { query: { awaiting, per_page: 5, sort: "-id" } } })),
     enabled,
   });
 }
@@ -180,7 +161,8 @@ function useWaitingOrders(enabled: boolean) {
 function Waiting({ session }: { session: Session }) {
   const sales = can(session, "sales.orders.view");
   const returnsAllowed = can(session, "sales.returns.view");
-  const orders = useWaitingOrders(sales);
+  const toInvoice = useAwaiting("invoice", sales);
+  const toShip = useAwaiting("shipment", sales);
   const returns = useQuery({
     queryKey: ["home", "returns-to-answer"],
     queryFn: () => ok(adminApi.GET("/api/admin/sales/returns", { params: { query: { status: 1, per_page: 5, sort: "-id" } } })),
@@ -192,8 +174,8 @@ function Waiting({ session }: { session: Session }) {
       <div className="ap-grid hm-waiting">
         {sales && (
           <>
-            <WaitingCard title="To invoice" testId="to-invoice" query={orders} pick={(d) => ({ count: d.toInvoice.length, more: d.more.invoice, items: d.toInvoice })} none="No order waits for an invoice." />
-            <WaitingCard title="To ship" testId="to-ship" query={orders} pick={(d) => ({ count: d.toShip.length, more: d.more.ship, items: d.toShip })} none="No order waits to be shipped." />
+            <WaitingCard title="To invoice" testId="to-invoice" awaiting="invoice" query={toInvoice} none="No order waits for an invoice." />
+            <WaitingCard title="To ship" testId="to-ship" awaiting="shipment" query={toShip} none="No order waits to be shipped." />
           </>
         )}
         {returnsAllowed && (
@@ -216,27 +198,28 @@ function Waiting({ session }: { session: Session }) {
   );
 }
 
-type WaitingOrders = NonNullable<ReturnType<typeof useWaitingOrders>["data"]>;
-
-function WaitingCard({ title, testId, query, pick, none }: {
+function WaitingCard({ title, testId, awaiting, query, none }: {
   title: string;
   testId: string;
-  query: UseQueryResult<WaitingOrders>;
-  pick: (d: WaitingOrders) => { count: number; more: boolean; items: Order[] };
+  awaiting: Awaiting;
+  query: UseQueryResult<{ data: Order[]; meta: { total: number } }>;
   none: string;
 }) {
   let body: ReactNode;
   if (query.isPending) body = <Loading what={title.toLowerCase()} />;
   else if (query.isError) body = <ErrorNotice error={query.error} />;
   else {
-    const { count, more, items } = pick(query.data);
+    const { data: items, meta } = query.data;
     body = (
       <>
-        <strong data-testid={`${testId}-count`}>{count}{more ? "+" : ""}</strong>
+        <strong data-testid={`${testId}-count`}>{meta.total}</strong>
         {items.length === 0 ? <span className="ap-muted">{none}</span> : (
-          <ul className="hm-links" aria-label={`${title}: the newest`}>
-            {items.slice(0, 5).map((o) => <li key={o.id}><Link href={`/admin/orders/${o.id}`}>Order #{o.incrementId}</Link> <span className="ap-muted">{o.status}</span></li>)}
-          </ul>
+          <>
+            <ul className="hm-links" aria-label={`${title}: the newest`}>
+              {items.map((o) => <li key={o.id}><Link href={`/admin/orders/${o.id}`}>Order #{o.incrementId}</Link> <span className="ap-muted">{o.status}</span></li>)}
+            </ul>
+            <p className="hm-all"><Link href={`/admin/orders?awaiting=${awaiting}`} data-testid={`${testId}-all`}>All orders {title.toLowerCase()}</Link></p>
+          </>
         )}
       </>
     );

@@ -1,6 +1,7 @@
 "use client";
-// The orders list: search by number, customer name or email; filter by status, the day range they were placed in,
-// channel and payment method; sort by number, date, total or status. The server pages and sorts
+// The orders list: search by number, customer name or email; filter by status, what they wait for (an invoice or a
+// shipment: the home page's cards link here), the day range they were placed in, channel and payment method; sort
+// by number, date, total or status. The server pages and sorts
 // (GET /api/admin/sales/orders); the search, filters, sort and page live in the address.
 import { useState, type FormEvent } from "react";
 import Link from "next/link";
@@ -17,7 +18,7 @@ import "./orders.css";
 type OrdersQuery = NonNullable<paths["/api/admin/sales/orders"]["get"]["parameters"]["query"]>;
 
 /** The list's filters as the address and the API name them. */
-const FILTERS = ["q", "status", "created_since", "created_until", "channel_id", "payment_method"] as const;
+const FILTERS = ["q", "status", "awaiting", "created_since", "created_until", "channel_id", "payment_method"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** The sorts the list offers where its column headers are hidden (narrow screens). */
@@ -25,6 +26,9 @@ const SORTS = [
   ["-id", "Newest number first"], ["id", "Oldest number first"], ["-created_at", "Latest placed first"], ["created_at", "Earliest placed first"],
   ["-grand_total", "Highest total first"], ["grand_total", "Lowest total first"], ["status", "Status A–Z"], ["-status", "Status Z–A"],
 ] as const satisfies readonly (readonly [NonNullable<OrdersQuery["sort"]>, string])[];
+
+/** What an order may wait for: the moves it allows now (`allowedEvents`: pay, ship), as the API filters them. */
+const AWAITING = [["invoice", "Invoice"], ["shipment", "Shipment"]] as const satisfies readonly (readonly [NonNullable<OrdersQuery["awaiting"]>, string])[];
 
 export const ordersKey = ["orders"];
 const column = columnsOf<Order>();
@@ -113,6 +117,12 @@ export function OrdersList() {
           <select name="status" value={filters.status} onChange={(e) => choose("status", e.target.value)}>
             <option value="">Any status</option>
             {ORDER_STATUSES.map((s) => <option key={s} value={s}>{statusText(s)}</option>)}
+          </select>
+        </Field>
+        <Field label="Waiting for">
+          <select name="awaiting" value={filters.awaiting} onChange={(e) => choose("awaiting", e.target.value)}>
+            <option value="">Any order</option>
+            {AWAITING.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </Field>
         <Field label="Placed from" hint="UTC day">
