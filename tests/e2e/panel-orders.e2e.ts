@@ -1,7 +1,9 @@
 // Issue 35, item 2: the owner runs orders in the panel. Two guest orders placed through the Shop API; the owner
 // finds one by its email, narrows the list by status, opens it, invoices it, ships it with UPS and a tracking number,
 // refunds one line (after the server refused too much, next to the field), comments on it, and cancels the other
-// through the in-page confirmation. Each move says what happened, and the Admin API reads back what it did.
+// through the in-page confirmation. Each move says what happened, and the Admin API reads back what it did. Each is
+// sent with the version of the order shown (If-Match), the next one with the version the last answered: a change made
+// behind the panel's back (another tab) makes the next move say the order changed meanwhile, and write nothing.
 import createClient from "openapi-fetch";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, inject, it } from "vitest";
@@ -17,6 +19,13 @@ type AdminOrder = components["schemas"]["AdminOrder"];
 /** The page's session cookie, for reading the Admin API as the signed-in admin. */
 async function cookieOf(page: Page): Promise<string> {
   return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** The page's session as the Admin API takes it from a script (another tab): cookie, CSRF token and the panel's origin. */
+async function sessionOf(page: Page) {
+  const cookie = await cookieOf(page);
+  const session = await panelCall("session", { cookie });
+  return { cookie, csrf: session.body!.csrfToken as string, origin: baseUrl() };
 }
 
 async function readOrder(page: Page, id: number): Promise<AdminOrder> {
@@ -161,6 +170,19 @@ describe("admin panel: orders", () => {
     await panel.getByRole("button", { name: "Cancel this order" }).click();
     await axeClean(page, "order-cancel-form");
     expect((await readOrder(page, second.id)).status).toBe("pending");
+    // Someone comments on the order behind the panel's back, before the cancel is confirmed: the cancel is refused
+    // (the order is no longer the one shown), the panel says so and shows the order as it is now; nothing is canceled.
+    const meanwhile = `Changed in another tab (${stamp}).`;
+    const behind = await panelCall(`sales/orders/${second.id}/comments`, { method: "POST", ...(await sessionOf(page)), body: { comment: meanwhile } });
+    expect(behind.status).toBe(201);
+    await panel.getByRole("button", { name: "Yes, cancel the order" }).click();
+    await notice(page, /This order was changed meanwhile/);
+    await panel.getByRole("alert").filter({ hasText: "This order was changed meanwhile" }).waitFor();
+    await page.locator(".ap-order-comments").getByText(meanwhile).waitFor();
+    expect((await readOrder(page, second.id)).status).toBe("pending");
+    expect((await readOrder(page, second.id)).items[0].qtyCanceled).toBe(0);
+    // Confirmed again, on the order as reloaded, it goes through.
+    await panel.getByRole("button", { name: "Cancel this order" }).click();
     await panel.getByRole("button", { name: "Yes, cancel the order" }).click();
     await notice(page, /canceled: its units are back in stock/);
     const canceled = await readOrder(page, second.id);

@@ -2,10 +2,13 @@
 // comment; and its update (./orders.ts), which sets only the external id and metadata. Every status change goes
 // through the order state machine (lib/orders/transitions.ts); each action is one transaction, guarded on the status
 // it read, so nothing partial is written and two racing actions cannot both apply.
-// Each writes its `order.updated` on the change feed in that transaction (lib/orders/events.ts).
+// Each writes its `order.updated` on the change feed in that transaction (lib/orders/events.ts), which moves the
+// order's `updatedAt`, its version (lib/admin/precondition.ts): an action given `If-Match` (GraphQL `ifMatch`) acts
+// only on the order at that version, and answers 412 with nothing written when it has moved on.
 import type { RequestContext } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { Conflict, ProviderDeclined, ProviderUnavailable, Validation } from "../../errors.ts";
+import { claimVersion, parseIfMatch, type Versioned } from "../precondition.ts";
 import { dec, type Decimal } from "../../money.ts";
 import { randomSecret } from "../../auth/secrets.ts";
 import { providerNamed } from "../../payments/providers.ts";
@@ -67,22 +70,73 @@ async function fullyDone(tx: Tx, id: number) {
   return items.every((i) => qtyToInvoice(i) === 0 && qtyToShip(i) === 0);
 }
 
-function inOrder<T>(ctx: RequestContext, id: number, fn: (tx: Tx, order: OrderRow) => Promise<T>) {
-  return ctx.db.$transaction(async (tx) => fn(tx, await loadOrder(tx, id)));
+/** What every action takes besides its own input: the version of the order it acts on (absent: whatever it is now). */
+export interface AtVersion {
+  ifMatch?: string | null;
+}
+
+/** The versions `If-Match` names, read before anything is written (a malformed one is a 400); null when none is given. */
+const versionsNamed = (ifMatch: string | null | undefined) => (ifMatch == null ? null : parseIfMatch(ifMatch));
+type Named = ReturnType<typeof versionsNamed>;
+
+// The Prisma delegate as the claim's one statement needs it (lib/admin/precondition.ts).
+const versioned = (db: Tx) => db.order as unknown as Versioned;
+
+/**
+ * Holds the order for the rest of `tx`, at the version named if any. The first statement of every action writes the
+ * order's row: on PostgreSQL an action then waits for any other on the same order to commit and reads what it left,
+ * and every action takes its row locks in the same order (the order first, then its lines and stock), so two actions
+ * cannot deadlock on each other; SQLite runs one transaction at a time anyway. A version named is claimed as an
+ * update's is (lib/admin/precondition.ts: 412 when the order has moved on, and of two actions naming it exactly one
+ * claims it), but inside the transaction, so an action refused after the claim (a 409, a 422) rolls it back with the
+ * rest and the order keeps its version. Without one, the row is written with the version it holds, so only a change
+ * moves it. Answers what to do once the action has written: move the version past the one claimed, should the
+ * action's own write have set it back (a clock behind, or the same millisecond).
+ */
+async function holdVersion(tx: Tx, id: number, named: Named): Promise<() => Promise<void>> {
+  if (named && named !== "*") {
+    const claim = await claimVersion(versioned(tx), id, named);
+    return () => claim.settle();
+  }
+  // The version read, then written back only if it is still the one read: a change committed in between is read again.
+  for (let tries = 0; tries < 5; tries++) {
+    const { updatedAt } = await tx.order.findUniqueOrThrow({ where: { id }, select: { updatedAt: true } });
+    const { count } = await tx.order.updateMany({ where: { id, updatedAt }, data: { updatedAt } });
+    if (count) return async () => {};
+  }
+  throw new Conflict("The order changed meanwhile; reload it and try again.");
+}
+
+/** Runs `fn` in one transaction holding the order (at the version `ifMatch` names, if any). */
+function onOrder<T>(ctx: RequestContext, id: number, named: Named, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(async (tx) => {
+    const settle = await holdVersion(tx, id, named);
+    const done = await fn(tx);
+    await settle();
+    return done;
+  });
+}
+
+/** Like `onOrder`, with the order read once it is held. */
+function inOrder<T>(ctx: RequestContext, id: number, ifMatch: string | null | undefined, fn: (tx: Tx, order: OrderRow) => Promise<T>): Promise<T> {
+  return onOrder(ctx, id, versionsNamed(ifMatch), async (tx) => fn(tx, await loadOrder(tx, id)));
 }
 
 /** Cancels what is not invoiced (lib/orders/cancel.ts); invoiced units are refunded, not canceled. */
-export async function cancelOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  await inOrder(ctx, id, (tx, order) =>
+export async function cancelOrder(ctx: RequestContext, id: number, input: { comment?: string | null } & AtVersion): Promise<void> {
+  await inOrder(ctx, id, input.ifMatch, (tx, order) =>
     cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "Canceled by the store.", "Every unit of this order left is invoiced: refund it (POST .../refunds) rather than cancel it."),
   );
   await releaseHeldPayment(ctx.db, id);
 }
 
-export async function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines }): Promise<void> {
+export async function invoiceOrder(ctx: RequestContext, id: number, input: { items?: Lines } & AtVersion): Promise<void> {
+  const named = versionsNamed(input.ifMatch);
   const held = await ctx.db.paymentTransaction.findFirst({ where: { orderId: id, kind: "authorization", status: "succeeded", offline: false } });
-  if (held && !(await ctx.db.paymentTransaction.count({ where: { orderId: id, kind: "capture", reference: held.reference } }))) return captureHeld(ctx, id, held, input);
-  return inOrder(ctx, id, async (tx, order) => {
+  if (held && !(await ctx.db.paymentTransaction.count({ where: { orderId: id, kind: "capture", reference: held.reference } }))) {
+    return claimedAround(ctx, id, named, () => captureHeld(ctx, id, held, input));
+  }
+  return inOrder(ctx, id, input.ifMatch, async (tx, order) => {
     if (!canTransition(order.status, "pay")) throw new Conflict(`An order that is ${order.status} cannot be invoiced.`);
     // Money a provider is still taking is the provider's to confirm: its event invoices the order (lib/payments).
     const onItsWay = await tx.paymentTransaction.findFirst({ where: { orderId: id, kind: "capture", status: "pending", offline: false } });
@@ -112,6 +166,23 @@ export async function invoiceOrder(ctx: RequestContext, id: number, input: { ite
 }
 
 /**
+ * A write that cannot be one transaction (it waits for a payment provider between its statements) claims the version
+ * named in a statement of its own first, as an update does (lib/admin/resource.ts `guarded`), and puts it back when
+ * the write fails having written nothing.
+ */
+async function claimedAround(ctx: RequestContext, id: number, named: Named, write: () => Promise<void>): Promise<void> {
+  if (!named) return write();
+  const claim = await claimVersion(versioned(ctx.db), id, named);
+  try {
+    await write();
+  } catch (e) {
+    await claim.undo().catch(() => undefined);
+    throw e;
+  }
+  await claim.settle();
+}
+
+/**
  * Invoicing an order whose card was authorized at checkout captures the money at the provider first, with a key
  * derived from the payment (a retry captures once), then books it as the provider's capture: the invoice of the
  * whole order and the move to paid (lib/payments/capture.ts). A card authorization is captured whole.
@@ -132,8 +203,8 @@ async function captureHeld(ctx: RequestContext, id: number, held: { provider: st
   await ctx.db.$transaction((tx) => mailOrderEvent(tx, ctx.baseUrl, "order_invoiced", id, { amount }));
 }
 
-export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?: string | null; carrierTitle: string; trackNumber: string; items?: Lines }): Promise<void> {
-  return inOrder(ctx, id, async (tx, order) => {
+export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?: string | null; carrierTitle: string; trackNumber: string; items?: Lines } & AtVersion): Promise<void> {
+  return inOrder(ctx, id, input.ifMatch, async (tx, order) => {
     if (!canTransition(order.status, "ship")) throw new Conflict(`An order that is ${order.status} cannot be shipped.`);
     const lines = pick(order, input.items, qtyToShip, "ship");
     const shipment = await tx.shipment.create({
@@ -157,8 +228,10 @@ export function shipOrder(ctx: RequestContext, id: number, input: { carrierCode?
  * waits for the provider (it could not be reached), the order takes no other: sending a refund again retries the
  * waiting one with the same key, so it reaches the provider once. Other orders' refunds are bookkeeping entries.
  */
-export async function refundOrder(ctx: RequestContext, id: number, input: { items?: Lines; shipping?: number; adjustmentRefund?: number; adjustmentFee?: number }): Promise<void> {
-  const booked = await inOrder(ctx, id, async (tx, order) => {
+export async function refundOrder(
+  ctx: RequestContext, id: number, input: { items?: Lines; shipping?: number; adjustmentRefund?: number; adjustmentFee?: number } & AtVersion,
+): Promise<void> {
+  const booked = await inOrder(ctx, id, input.ifMatch, async (tx, order) => {
     const waiting = order.refunds.find((r) => r.state === "pending");
     if (waiting) return { refundId: waiting.id, online: true };
     if (!order.invoices.length) throw new Conflict("An order must be invoiced before it is refunded.");
@@ -264,14 +337,14 @@ function undoRefund(ctx: RequestContext, refundId: number, message: string): Pro
 }
 
 /** Mark paid: everything left is invoiced at once, as `invoiceOrder` does without `items`. */
-export function payOrder(ctx: RequestContext, id: number): Promise<void> {
-  return invoiceOrder(ctx, id, {});
+export function payOrder(ctx: RequestContext, id: number, input: AtVersion): Promise<void> {
+  return invoiceOrder(ctx, id, { ifMatch: input.ifMatch });
 }
 
 /** A move of the order's status alone (delivered, fraud, on hold), noted in its history. */
 function statusMove(event: "deliver" | "markFraud" | "hold", note: string) {
-  return (ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> =>
-    inOrder(ctx, id, async (tx, order) => {
+  return (ctx: RequestContext, id: number, input: { comment?: string | null } & AtVersion): Promise<void> =>
+    inOrder(ctx, id, input.ifMatch, async (tx, order) => {
       await move(tx, order, [{ event }]);
       await tx.orderComment.create({ data: { orderId: id, comment: input.comment ?? note } });
       await orderChanged(tx, id, "status");
@@ -283,8 +356,8 @@ export const markFraudOrder = statusMove("markFraud", "Marked as fraud.");
 export const holdOrder = statusMove("hold", "Put on hold.");
 
 /** Off hold: pending again, or processing when money was taken for it (lib/orders/moves.ts). */
-export function releaseOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  return inOrder(ctx, id, async (tx, order) => {
+export function releaseOrder(ctx: RequestContext, id: number, input: { comment?: string | null } & AtVersion): Promise<void> {
+  return inOrder(ctx, id, input.ifMatch, async (tx, order) => {
     const status = releasedStatus(order);
     const moved = await tx.order.updateMany({ where: { id, status: order.status }, data: { status } });
     if (moved.count !== 1) throw new Conflict("The order changed meanwhile; reload it and try again.");
@@ -294,8 +367,8 @@ export function releaseOrder(ctx: RequestContext, id: number, input: { comment?:
 }
 
 /** The payment failed: the order's units go back to stock as a cancel's do, and the order is failed. */
-export async function failOrder(ctx: RequestContext, id: number, input: { comment?: string | null }): Promise<void> {
-  await inOrder(ctx, id, (tx, order) =>
+export async function failOrder(ctx: RequestContext, id: number, input: { comment?: string | null } & AtVersion): Promise<void> {
+  await inOrder(ctx, id, input.ifMatch, (tx, order) =>
     cancelUnits(tx, ctx.baseUrl, order, input.comment ?? "The payment failed.", "Every unit of this order left is invoiced: it did not fail.", "fail"),
   );
   await releaseHeldPayment(ctx.db, id);
@@ -309,8 +382,9 @@ export async function updateShipment(ctx: RequestContext, id: number, input: { c
   });
 }
 
-export async function commentOrder(ctx: RequestContext, id: number, input: { comment: string; customerNotified?: boolean }): Promise<void> {
-  await ctx.db.$transaction(async (tx) => {
+/** A comment is a change of the order like any other: it moves the order's version, and takes `If-Match` likewise. */
+export async function commentOrder(ctx: RequestContext, id: number, input: { comment: string; customerNotified?: boolean } & AtVersion): Promise<void> {
+  await onOrder(ctx, id, versionsNamed(input.ifMatch), async (tx) => {
     const comment = await tx.orderComment.create({ data: { orderId: id, comment: input.comment, customerNotified: input.customerNotified ?? false } });
     await orderChanged(tx, id, "comment", comment.id);
   });

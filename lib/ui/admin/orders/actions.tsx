@@ -2,7 +2,10 @@
 // What the back office does to an order, one form panel per move: a button for each move the order's
 // `allowedEvents` offers that the signed-in role may make (the permission of the operation behind it), a panel that
 // asks for what the move takes, checked with the operation's own input schema (lib/admin/sales/order-action-input.ts),
-// the server's refusal next to its fields, and on success a notice and the order as the server now has it.
+// the server's refusal next to its fields, and on success a notice and the order as the server now has it. Every move
+// (and a comment) is sent with the version of the order shown (`If-Match`), and the next one with the version the
+// answer carries: when someone changed the order meanwhile the server refuses (412), the panel says so and reads
+// the order again, rather than acting on what the screen showed.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -11,7 +14,7 @@ import {
 } from "../../../admin/sales/order-action-input";
 import { ApiError } from "../../api-error";
 import { can, useSignedIn } from "../api";
-import { adminApi, ok, type Schemas } from "../client";
+import { adminApi, ifMatch, versioned, type Schemas, type Versioned } from "../client";
 import { ErrorNotice, Field } from "../common";
 import { ConfirmButton, useNotify } from "../feedback";
 import { check, errorsFor, type FieldErrors } from "../form";
@@ -43,21 +46,46 @@ const ACTIONS: ActionSpec[] = [
   { key: "markFraud", event: "markFraud", permission: "sales.orders.edit", label: "Mark as fraud", danger: true },
 ];
 
-const at = (id: number) => ({ params: { path: { id } } });
+/** The order at the version shown: its id in the path, its ETag as `If-Match`. */
+const at = (id: number, etag: string | null) => ({ params: { path: { id }, header: ifMatch(etag) } });
 
-/** Each move's call, its body as the operation takes it; each answers the order as the server has it after. */
+/** Each move's call, its body as the operation takes it; each answers the order as the server has it after, and its version. */
 const CALLS = {
-  invoice: (id: number, body: Schemas["invoiceAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/invoices", { ...at(id), body })),
-  pay: (id: number) => ok(adminApi.POST("/api/admin/sales/orders/{id}/pay", at(id))),
-  ship: (id: number, body: Schemas["shipAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/shipments", { ...at(id), body })),
-  deliver: (id: number, body: Schemas["deliverAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/deliver", { ...at(id), body })),
-  refund: (id: number, body: Schemas["refundAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/refunds", { ...at(id), body })),
-  hold: (id: number, body: Schemas["holdAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/hold", { ...at(id), body })),
-  release: (id: number, body: Schemas["releaseAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/release", { ...at(id), body })),
-  cancel: (id: number, body: Schemas["cancelAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/cancel", { ...at(id), body })),
-  fail: (id: number, body: Schemas["failAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/fail", { ...at(id), body })),
-  markFraud: (id: number, body: Schemas["markFraudAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/mark-fraud", { ...at(id), body })),
-} satisfies Record<ActionKey, (id: number, body: never) => Promise<Order>>;
+  invoice: (id: number, etag: string | null, body: Schemas["invoiceAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/invoices", { ...at(id, etag), body })),
+  pay: (id: number, etag: string | null) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/pay", at(id, etag))),
+  ship: (id: number, etag: string | null, body: Schemas["shipAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/shipments", { ...at(id, etag), body })),
+  deliver: (id: number, etag: string | null, body: Schemas["deliverAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/deliver", { ...at(id, etag), body })),
+  refund: (id: number, etag: string | null, body: Schemas["refundAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/refunds", { ...at(id, etag), body })),
+  hold: (id: number, etag: string | null, body: Schemas["holdAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/hold", { ...at(id, etag), body })),
+  release: (id: number, etag: string | null, body: Schemas["releaseAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/release", { ...at(id, etag), body })),
+  cancel: (id: number, etag: string | null, body: Schemas["cancelAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/cancel", { ...at(id, etag), body })),
+  fail: (id: number, etag: string | null, body: Schemas["failAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/fail", { ...at(id, etag), body })),
+  markFraud: (id: number, etag: string | null, body: Schemas["markFraudAdminOrderBody"]) => versioned(adminApi.POST("/api/admin/sales/orders/{id}/mark-fraud", { ...at(id, etag), body })),
+} satisfies Record<ActionKey, (id: number, etag: string | null, body: never) => Promise<Versioned<Order>>>;
+
+type Call<B> = (id: number, etag: string | null, body: B) => Promise<Versioned<Order>>;
+
+/** What a 412 says: the order shown is not the order any more. */
+const CHANGED = "This order was changed meanwhile, so nothing was done. It has been reloaded: check it, then try again.";
+
+const isStale = (e: unknown) => e instanceof ApiError && e.status === 412;
+
+/**
+ * A call on the order shown whose 412 becomes CHANGED, said in the page (and in the notice, which stays should the
+ * move no longer be offered), and the order read again with its documents, so that the next try is on its new version.
+ */
+function useVersionedCall(order: Order) {
+  const client = useQueryClient();
+  const notify = useNotify();
+  return {
+    send: <T,>(call: Promise<T>): Promise<T> => call.catch((e: unknown) => { throw isStale(e) ? new ApiError(CHANGED, 412) : e; }),
+    onError: (e: unknown) => {
+      if (!isStale(e)) return;
+      notify(CHANGED, "error");
+      return client.invalidateQueries({ queryKey: [...ordersKey, order.id] });
+    },
+  };
+}
 
 /** What happened, said after the server answered. */
 function told(before: Order, after: Order, key: ActionKey, body: { carrierTitle?: string; trackNumber?: string }): string {
@@ -77,15 +105,17 @@ function told(before: Order, after: Order, key: ActionKey, body: { carrierTitle?
   }
 }
 
-/** The order's move as a mutation: on success, the notice, the order refreshed everywhere, and `done`. */
-function useOrderMove<B extends object>(order: Order, key: ActionKey, call: (id: number, body: B) => Promise<Order>, done: () => void) {
+/** The order's move as a mutation: on success, the notice, the order (and its version) refreshed everywhere, and `done`. */
+function useOrderMove<B extends object>(order: Order, etag: string | null, key: ActionKey, call: Call<B>, done: () => void) {
   const client = useQueryClient();
   const notify = useNotify();
+  const versionedCall = useVersionedCall(order);
   return useMutation({
-    mutationFn: (body: B) => call(order.id, body),
+    mutationFn: (body: B) => versionedCall.send(call(order.id, etag, body)),
+    onError: versionedCall.onError,
     onSuccess: (after, body) => {
       client.setQueryData([...ordersKey, order.id], after);
-      notify(told(order, after, key, body));
+      notify(told(order, after.value, key, body));
       done();
       return client.invalidateQueries({ queryKey: ordersKey });
     },
@@ -93,7 +123,7 @@ function useOrderMove<B extends object>(order: Order, key: ActionKey, call: (id:
 }
 
 /** The moves this order offers the signed-in admin, and the panel of the one chosen. */
-export function OrderActions({ order }: { order: Order }) {
+export function OrderActions({ order, etag }: { order: Order; etag: string | null }) {
   const session = useSignedIn();
   const [open, setOpen] = useState<ActionKey | null>(null);
   const offered = ACTIONS.filter((a) => order.allowedEvents.includes(a.event) && can(session, a.permission));
@@ -117,15 +147,15 @@ export function OrderActions({ order }: { order: Order }) {
           </button>
         ))}
       </div>
-      {chosen && <MovePanel key={chosen.key} order={order} action={chosen} onClose={() => setOpen(null)} />}
+      {chosen && <MovePanel key={chosen.key} order={order} etag={etag} action={chosen} onClose={() => setOpen(null)} />}
     </>
   );
 }
 
-function MovePanel({ order, action, onClose }: { order: Order; action: ActionSpec; onClose: () => void }) {
+function MovePanel({ order, etag, action, onClose }: { order: Order; etag: string | null; action: ActionSpec; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const props = { order, action, onDone: onClose };
+  const props = { order, etag, action, onDone: onClose };
   return (
     <section id="ap-order-move" className="ap-card ap-order-move" aria-labelledby="ap-order-move-title">
       <h2 id="ap-order-move-title" ref={heading} tabIndex={-1}>
@@ -143,14 +173,16 @@ function MovePanel({ order, action, onClose }: { order: Order; action: ActionSpe
 
 interface FormProps {
   order: Order;
+  /** The version of the order shown, sent as `If-Match`. */
+  etag: string | null;
   action: ActionSpec;
   onDone: () => void;
 }
 
 /** A form's check with the operation's schema and the server's answer, field by field. */
-function useChecked<S extends z.ZodType<object>>(schema: S, order: Order, key: ActionKey, call: (id: number, body: z.output<S>) => Promise<Order>, onDone: () => void) {
+function useChecked<S extends z.ZodType<object>>(schema: S, order: Order, etag: string | null, key: ActionKey, call: Call<z.output<S>>, onDone: () => void) {
   const [local, setLocal] = useState<FieldErrors | null>(null);
-  const move = useOrderMove(order, key, call, onDone);
+  const move = useOrderMove(order, etag, key, call, onDone);
   const submit = (value: unknown) => {
     const checked = check(schema, value);
     setLocal(checked.errors);
@@ -210,8 +242,8 @@ function Submit({ pending, children }: { pending: boolean; children: ReactNode }
   return <button type="submit" disabled={pending}>{pending ? "Working…" : children}</button>;
 }
 
-function InvoiceForm({ order, onDone }: FormProps) {
-  const form = useChecked(InvoiceOrderInput, order, "invoice", CALLS.invoice, onDone);
+function InvoiceForm({ order, etag, onDone }: FormProps) {
+  const form = useChecked(InvoiceOrderInput, order, etag, "invoice", CALLS.invoice, onDone);
   const lines = useQuantities(order, (l) => l.qtyToInvoice, (l) => l.qtyToInvoice);
   const [sent, setSent] = useState(lines.items);
   const submit = (e: FormEvent) => {
@@ -229,8 +261,8 @@ function InvoiceForm({ order, onDone }: FormProps) {
   );
 }
 
-function PayForm({ order, onDone }: FormProps) {
-  const move = useOrderMove(order, "pay", (id: number, _body: object) => CALLS.pay(id), onDone);
+function PayForm({ order, etag, onDone }: FormProps) {
+  const move = useOrderMove(order, etag, "pay", (id: number, version: string | null, _body: object) => CALLS.pay(id, version), onDone);
   const left = topLines(order).reduce((a, l) => a + l.qtyToInvoice, 0);
   return (
     <form className="ap-form" aria-label={`Mark ${orderName(order)} paid`} onSubmit={(e) => { e.preventDefault(); move.mutate({}); }}>
@@ -244,8 +276,8 @@ function PayForm({ order, onDone }: FormProps) {
   );
 }
 
-function ShipForm({ order, onDone }: FormProps) {
-  const form = useChecked(ShipOrderInput, order, "ship", CALLS.ship, onDone);
+function ShipForm({ order, etag, onDone }: FormProps) {
+  const form = useChecked(ShipOrderInput, order, etag, "ship", CALLS.ship, onDone);
   const lines = useQuantities(order, (l) => l.qtyToShip, (l) => l.qtyToShip);
   const [sent, setSent] = useState(lines.items);
   const [carrier, setCarrier] = useState({ carrierTitle: "", carrierCode: "", trackNumber: "" });
@@ -278,8 +310,8 @@ const AMOUNTS = [
   { key: "adjustmentFee", label: "Adjustment fee", hint: "An amount kept back" },
 ] as const;
 
-function RefundForm({ order, onDone }: FormProps) {
-  const form = useChecked(RefundOrderInput, order, "refund", CALLS.refund, onDone);
+function RefundForm({ order, etag, onDone }: FormProps) {
+  const form = useChecked(RefundOrderInput, order, etag, "refund", CALLS.refund, onDone);
   const lines = useQuantities(order, (l) => l.qtyToRefund, () => 0);
   const [sent, setSent] = useState(lines.items);
   const [amounts, setAmounts] = useState<Record<(typeof AMOUNTS)[number]["key"], string>>({ shipping: "", adjustmentRefund: "", adjustmentFee: "" });
@@ -330,8 +362,8 @@ const NOTE: Record<NoteKey, { explain: string; ask?: { button: string; question:
 };
 
 /** The moves that take only a note for the history; the destructive ones ask in the page first. */
-function NoteForm({ order, action, onDone }: FormProps) {
-  const form = useChecked(OrderNoteInput, order, action.key, CALLS[action.key as NoteKey], onDone);
+function NoteForm({ order, etag, action, onDone }: FormProps) {
+  const form = useChecked(OrderNoteInput, order, etag, action.key, CALLS[action.key as NoteKey], onDone);
   const [comment, setComment] = useState("");
   const note = NOTE[action.key as NoteKey];
   const run = () => form.submit({ comment });
@@ -353,18 +385,21 @@ function NoteForm({ order, action, onDone }: FormProps) {
   );
 }
 
-/** Adds a comment to the order's history (sales.orders.edit). */
-export function CommentForm({ order }: { order: Order }) {
+/** Adds a comment to the order's history (sales.orders.edit), at the version shown like a move: a comment changes the order too. */
+export function CommentForm({ order, etag }: { order: Order; etag: string | null }) {
   const client = useQueryClient();
   const notify = useNotify();
+  const versionedCall = useVersionedCall(order);
   const [comment, setComment] = useState("");
   const [customerNotified, setNotified] = useState(false);
   const [local, setLocal] = useState<FieldErrors | null>(null);
   const add = useMutation({
-    mutationFn: (body: Schemas["commentAdminOrderBody"]) => ok(adminApi.POST("/api/admin/sales/orders/{id}/comments", { params: { path: { id: order.id } }, body })),
+    mutationFn: (body: Schemas["commentAdminOrderBody"]) => versionedCall.send(versioned(adminApi.POST("/api/admin/sales/orders/{id}/comments", { ...at(order.id, etag), body }))),
+    // A comment refused as stale is kept in the field, to be sent again on the order reloaded.
+    onError: versionedCall.onError,
     onSuccess: (after) => {
       client.setQueryData([...ordersKey, order.id], after);
-      notify(`Comment added to ${orderName(after)}${customerNotified ? ", marked as told to the customer" : ""}.`);
+      notify(`Comment added to ${orderName(after.value)}${customerNotified ? ", marked as told to the customer" : ""}.`);
       setComment("");
       setNotified(false);
       return client.invalidateQueries({ queryKey: ordersKey });

@@ -1,12 +1,12 @@
 "use client";
 // One order: its lines with what was invoiced, shipped and refunded, the totals, addresses, payment and the money
 // that moved, its invoices, shipments (carrier and tracking) and refunds, comments, and its history in time order;
-// above them, the moves it offers now (./actions.tsx).
+// above them, the moves it offers now (./actions.tsx), each sent with the version of the order shown (`If-Match`).
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { can, useSignedIn } from "../api";
-import { adminApi, ok, type Schemas } from "../client";
+import { adminApi, ok, versioned, type Schemas } from "../client";
 import { ErrorNotice, Loading, when } from "../common";
 import { columnsOf, DataTable, type Column } from "../table";
 import { CommentForm, OrderActions } from "./actions";
@@ -25,7 +25,8 @@ export function OrderDetail() {
   const session = useSignedIn();
   const order = useQuery({
     queryKey: [...ordersKey, id],
-    queryFn: () => ok(adminApi.GET("/api/admin/sales/orders/{id}", { params: { path: { id } } })),
+    // With its ETag: the version every action on it is sent with, so that a change made meanwhile is not acted over.
+    queryFn: () => versioned(adminApi.GET("/api/admin/sales/orders/{id}", { params: { path: { id } } })),
     enabled: Number.isInteger(id) && id > 0,
   });
   const byOrder = { params: { query: { order_id: id, per_page: 50, sort: "id" as const } } };
@@ -48,7 +49,7 @@ export function OrderDetail() {
   if (!Number.isInteger(id) || id <= 0) return <>{back}<h1>Order</h1><p className="ap-error" role="alert">There is no order {raw}.</p></>;
   if (order.isPending) return <>{back}<h1>Order</h1><Loading what="the order" /></>;
   if (order.isError) return <>{back}<h1>Order</h1><ErrorNotice error={order.error} /></>;
-  const o = order.data;
+  const { value: o, etag } = order.data;
   const docs = { invoices: invoices.data?.data, shipments: shipments.data?.data, refunds: refunds.data?.data };
   return (
     <>
@@ -66,7 +67,7 @@ export function OrderDetail() {
       </div>
 
       <h2>Actions</h2>
-      <OrderActions order={o} />
+      <OrderActions order={o} etag={etag} />
 
       <h2>Lines</h2>
       <Lines order={o} />
@@ -107,7 +108,7 @@ export function OrderDetail() {
       ) : (
         <p className="ap-muted">No comments yet.</p>
       )}
-      {can(session, "sales.orders.edit") && <CommentForm order={o} />}
+      {can(session, "sales.orders.edit") && <CommentForm order={o} etag={etag} />}
 
       <h2>History</h2>
       <History order={o} {...docs} />
