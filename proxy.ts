@@ -4,9 +4,17 @@
 // their headers themselves, lib/http/respond.ts), except the two explorer pages that live under /api, and CORS
 // preflights on /api: answered here, once for every route (lib/http/cors.ts), before any route is looked up.
 // In production the pages also carry Strict-Transport-Security, the same value as the API answers.
+// A storefront page with a stored URL redirect (a CMS page's retired slug, or one an owner made) is answered here
+// with the record's own status, 301 or 302, before anything renders (lib/cms/redirects.ts: the table is held in
+// memory until a redirect changes, so a page view costs no query). Proxy runs in the Node.js runtime in Next.js 16,
+// in the server's own process, so it reaches the database as the routes do. The APIs, the panel and static files
+// are never redirected.
 import { NextResponse, type NextRequest } from "next/server";
 import { preflight, surfaceOfPath } from "./lib/http/cors.ts";
 import { strictTransportSecurity } from "./lib/http/transport-security.ts";
+import { getDb } from "./lib/db/client.ts";
+import { storefrontRedirect } from "./lib/cms/redirects.ts";
+import { log } from "./lib/log/index.ts";
 
 function contentSecurityPolicy(nonce: string, pathname: string, dev = process.env.NODE_ENV === "development"): string {
   return [
@@ -31,11 +39,30 @@ function contentSecurityPolicy(nonce: string, pathname: string, dev = process.en
   ].join("; ");
 }
 
-export function proxy(request: NextRequest) {
+/** The stored redirect of a page request, if any; a lookup that fails (the database down) redirects nothing. */
+async function redirectOf(request: NextRequest): Promise<NextResponse | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const { pathname, search } = request.nextUrl;
+  try {
+    const moved = await storefrontRedirect(await getDb(), pathname, search);
+    if (!moved) return null;
+    const response = NextResponse.redirect(new URL(moved.location, request.nextUrl), moved.status);
+    const hsts = strictTransportSecurity();
+    if (hsts) response.headers.set("Strict-Transport-Security", hsts);
+    return response;
+  } catch (e) {
+    log.warn({ err: e instanceof Error ? e.message : String(e), path: pathname }, "storefront redirects not read; the page is served as it is");
+    return null;
+  }
+}
+
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (request.method === "OPTIONS" && pathname.startsWith("/api/") && request.headers.has("access-control-request-method")) {
     return preflight(surfaceOfPath(pathname), request.headers.get("origin"));
   }
+  const moved = await redirectOf(request);
+  if (moved) return moved;
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = contentSecurityPolicy(nonce, request.nextUrl.pathname);
   const requestHeaders = new Headers(request.headers);

@@ -147,5 +147,6 @@ export function assertSomeField(input: Record<string, unknown>, ignore: string[]
   }
 }
 
-// Pure, in a module of their own that the admin panel's forms import too.
-export { nullableText, nullableHtml } from "./text-input.ts";
+// Pure, in a module of its own that the admin panel's forms import too (store HTML, cleaned on the way in, is
+// ./html-input.ts's: it carries the cleaner).
+export { nullableText } from "./text-input.ts";

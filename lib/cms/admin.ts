@@ -10,8 +10,18 @@ import { intParam } from "../operations/fields.ts";
 import { NotFound, Validation } from "../errors.ts";
 import { adminResource } from "../admin/resource.ts";
 import { deepCamel } from "../admin/input.ts";
-import { CreatePageInput, UpdatePageInput } from "./page-input.ts";
+import { PageHtml, pageInputs } from "./page-input.ts";
 import { recordPageRedirect } from "./redirects.ts";
+import { sanitizeHtml } from "./sanitize.ts";
+
+/**
+ * The HTML of a page as the store keeps it: cleaned on the way in (scripts, event attributes and unsafe URLs go), and
+ * refused when nothing is left. Only here, on the server: the panel's form checks the same fields without it.
+ */
+const CleanedHtml = PageHtml.transform((v) => sanitizeHtml(v)).pipe(
+  z.string().trim().min(1, { message: "is required (and must keep some content once cleaned)" }),
+);
+const { create: CreatePageInput, update: UpdatePageInput } = pageInputs(CleanedHtml);
 
 const LocaleBlock = z
   .object({
@@ -185,4 +195,22 @@ export const updateAdminCmsPage = operation({
   },
 });
 
-export const operations = [cmsPages.list, cmsPages.get, cmsPages.create, updateAdminCmsPage, cmsPages.remove];
+/**
+ * The page editor's preview: HTML as the store would keep it, cleaned by the very cleaner a save runs, so what the
+ * panel shows is what shoppers will get, and the cleaner (sanitize-html) never has to ship to the browser.
+ */
+export const previewAdminCmsPageContent = operation({
+  name: "previewAdminCmsPageContent",
+  surface: "admin",
+  kind: "query",
+  summary:
+    "A page's `htmlContent` cleaned as a save would clean it (scripts, styles, frames, event attributes and unsafe URLs " +
+    "removed), without saving anything: the page editor's preview. `htmlContent` is \"\" when nothing is left.",
+  access: { admin: "cms.pages.view" },
+  input: z.object({ htmlContent: PageHtml }).strict(),
+  output: z.object({ htmlContent: z.string() }).meta({ id: "AdminCmsPageContentPreview" }),
+  rest: { method: "POST", paths: ["/api/admin/cms/pages/preview"], input: deepCamel },
+  run: (_ctx, { htmlContent }) => Promise.resolve({ htmlContent: sanitizeHtml(htmlContent).trim() }),
+});
+
+export const operations = [cmsPages.list, cmsPages.get, cmsPages.create, updateAdminCmsPage, cmsPages.remove, previewAdminCmsPageContent];

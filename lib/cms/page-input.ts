@@ -1,10 +1,10 @@
-// The translated fields of a CMS page as the Admin API takes them, pure zod: the page declarations (./admin.ts)
-// parse with them and the panel's page form checks with them. The HTML is cleaned on the way in (./sanitize.ts),
-// so what the form previews is what the store keeps.
+// The translated fields of a CMS page as the Admin API takes them, pure zod and light enough for the browser: the
+// panel's page form checks with them, and the page declarations (./admin.ts) parse with the same rules plus the
+// cleaning of the HTML (./sanitize.ts, sanitize-html), which runs on the server only, on the way in. The form's
+// preview shows the content as the server cleans it (`previewAdminCmsPageContent`).
 import { z } from "zod";
 import { recordId } from "../operations/fields.ts";
-import { nullableText } from "../admin/input.ts";
-import { sanitizeHtml } from "./sanitize.ts";
+import { nullableText } from "../admin/text-input.ts";
 import { IfMatchArg } from "../admin/precondition.ts";
 
 const slug = z
@@ -13,37 +13,41 @@ const slug = z
   .min(1, { message: "is required" })
   .max(191)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be lowercase letters, digits and single hyphens (a slug)" });
-const html = z
-  .string({ message: "is required" })
-  .max(500_000)
-  .transform((v) => sanitizeHtml(v))
-  .pipe(z.string().trim().min(1, { message: "is required (and must keep some content once cleaned)" }));
 
-export const TranslatedFields = z.object({
-  urlKey: slug,
-  pageTitle: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(255),
-  htmlContent: html,
-  metaTitle: nullableText(255),
-  metaDescription: nullableText(1000),
-  metaKeywords: nullableText(1000),
-});
+/** A page's HTML as it arrives, before any cleaning. */
+export const PageHtml = z.string({ message: "is required" }).max(500_000);
 
 export const channelIds = z
   .array(recordId(), { message: "must be an array of channel ids" })
   .min(1, { message: "must name at least one channel" })
   .max(100);
 
-/** A new page: its fields, applied to every locale of the store, its channels and layout. */
-export const CreatePageInput = TranslatedFields.extend({ channels: channelIds, layout: nullableText(50) });
+/** The create and update inputs, around `htmlContent`: the form's plain check or the server's cleaning one. */
+export function pageInputs<H extends z.ZodType<string, string>>(htmlContent: H) {
+  const TranslatedFields = z.object({
+    urlKey: slug,
+    pageTitle: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(255),
+    htmlContent,
+    metaTitle: nullableText(255),
+    metaDescription: nullableText(1000),
+    metaKeywords: nullableText(1000),
+  });
+  return {
+    /** A new page: its fields, applied to every locale of the store, its channels and layout. */
+    create: TranslatedFields.extend({ channels: channelIds, layout: nullableText(50) }),
+    /** One locale of a page written, its channels replaced (`updateAdminCmsPage`; REST names the block by the locale). */
+    update: z.object({
+      id: recordId(),
+      locale: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(20),
+      channels: channelIds,
+      translation: z.object(TranslatedFields.shape, {
+        message: 'is required: the block named by `locale` (REST: "<locale>": { url_key, page_title, html_content })',
+      }),
+      layout: nullableText(50),
+      ifMatch: IfMatchArg,
+    }),
+  };
+}
 
-/** One locale of a page written, its channels replaced (`updateAdminCmsPage`; REST names the block by the locale). */
-export const UpdatePageInput = z.object({
-  id: recordId(),
-  locale: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(20),
-  channels: channelIds,
-  translation: z.object(TranslatedFields.shape, {
-    message: 'is required: the block named by `locale` (REST: "<locale>": { url_key, page_title, html_content })',
-  }),
-  layout: nullableText(50),
-  ifMatch: IfMatchArg,
-});
+/** What the panel's form checks before it sends: every rule but the cleaning, which only the server does. */
+export const PageForms = pageInputs(PageHtml.pipe(z.string().trim().min(1, { message: "is required" })));

@@ -1,5 +1,5 @@
-// Report tables as files: CSV (csv-stringify), XLSX (exceljs) and legacy XLS (./xls.ts). The header row is the
-// column labels, then one line per record with the columns' values.
+// Tables as files (the reports, the newsletter list): CSV (csv-stringify), XLSX (exceljs) and legacy XLS (./xls.ts).
+// The header row is the column labels, then one line per record with the columns' values.
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import type { Download } from "../operations/define.ts";
@@ -17,7 +17,8 @@ export type ExportFormat = keyof typeof EXPORT_FORMATS;
 /** SPEC.md: an unsupported export format is a 422. */
 export function exportFormat(format: string | undefined): ExportFormat {
   const f = (format ?? "csv").toLowerCase();
-  if (!(f in EXPORT_FORMATS)) throw Validation.field("format", `The format "${format}" is not supported: use csv, xls or xlsx.`);
+  // Own keys only: `in` would also take what every object inherits (`format=constructor`).
+  if (!Object.hasOwn(EXPORT_FORMATS, f)) throw Validation.field("format", `The format "${format}" is not supported: use csv, xls or xlsx.`);
   return f as ExportFormat;
 }
 
@@ -44,16 +45,17 @@ export async function tableFile(
   table: { columns: Column[]; records: Record<string, unknown>[] },
   format: ExportFormat,
   name: string,
+  sheet = "Report",
 ): Promise<Download> {
   const header = table.columns.map((c) => neutralised(c.label));
   const rows = table.records.map((r) => table.columns.map((c) => cell(r[c.key])));
   const filename = `${name}.${format}`;
   const contentType = EXPORT_FORMATS[format];
   if (format === "csv") return { filename, contentType: `${contentType}; charset=utf-8`, body: stringify([header, ...rows]) };
-  if (format === "xls") return { filename, contentType, body: new Uint8Array(xlsWorkbook("Report", [header, ...rows])) };
+  if (format === "xls") return { filename, contentType, body: new Uint8Array(xlsWorkbook(sheet, [header, ...rows])) };
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Report");
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
+  const worksheet = workbook.addWorksheet(sheet);
+  worksheet.addRow(header).font = { bold: true };
+  for (const row of rows) worksheet.addRow(row);
   return { filename, contentType, body: new Uint8Array(await workbook.xlsx.writeBuffer()) };
 }

@@ -12,6 +12,7 @@ import { call, getDb, graphql, storefrontKey } from "../support/client.ts";
 import { invoke, must, VIAS } from "../support/invoke.ts";
 import { freshProduct } from "../support/checkout.ts";
 import { activeShippingMethods, channelPaymentMethods, countryByCode } from "../../lib/checkout/reference.ts";
+import { storefrontRedirect } from "../../lib/cms/redirects.ts";
 // Every module that makes a cache, so that the union of tags is whole even where no request loads one.
 import "../../lib/catalog/cache.ts";
 import "../../lib/catalog/attributes.ts";
@@ -113,6 +114,9 @@ describe("cached reads and their tags", () => {
     expect((await activeShippingMethods(await getSql())).length).toBeGreaterThan(0);
     expect((await channelPaymentMethods(await getSql(), channel.id)).length).toBeGreaterThan(0);
     expect(await countryByCode(await getSql(), "US")).not.toBeNull();
+    // What the storefront's proxy consults before a page renders: the redirects it answers.
+    forgetAll();
+    expect(await storefrontRedirect(db, `/page/no-such-page-${Date.now()}`)).toBeNull();
 
     expect(untagged, "statements of cached reads reading a table missing from their tags").toEqual([]);
     // Every cache made ran a load that read something (GraphQL answers read through the catalog caches within).

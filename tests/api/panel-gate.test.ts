@@ -80,7 +80,7 @@ describe("another origin and the panel session", () => {
     const read = await call("GET", "/api/admin/settings/roles", undefined, { headers: { cookie: s.cookie, Origin: "https://evil.example" } });
     expect(read.headers.get("access-control-allow-credentials")).toBeNull();
 
-    const preflight = proxy(
+    const preflight = await proxy(
       new NextRequest(`${BASE}/api/admin/settings/roles`, {
         method: "OPTIONS",
         headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, x-csrf-token" },

@@ -76,17 +76,17 @@ describe("Strict-Transport-Security", () => {
   const PAGES = ["/", "/products", "/admin", "/admin/users", "/api/shop", "/api/admin", "/payment-gateway/some-token"];
   const HSTS = /^max-age=31536000; includeSubDomains$/;
 
-  it.each(PAGES)("the page %s carries it in production, with its CSP", (path) => {
+  it.each(PAGES)("the page %s carries it in production, with its CSP", async (path) => {
     vi.stubEnv("NODE_ENV", "production");
-    const res = proxy(new NextRequest(BASE + path, { headers: { Accept: "text/html" } }));
+    const res = await proxy(new NextRequest(BASE + path, { headers: { Accept: "text/html" } }));
     expect(res.headers.get("strict-transport-security")).toMatch(HSTS);
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
   });
 
-  it("a page carries none outside production (a development server on http://localhost)", () => {
+  it("a page carries none outside production (a development server on http://localhost)", async () => {
     for (const env of ["development", "test"]) {
       vi.stubEnv("NODE_ENV", env);
-      const res = proxy(new NextRequest(BASE + "/admin", { headers: { Accept: "text/html" } }));
+      const res = await proxy(new NextRequest(BASE + "/admin", { headers: { Accept: "text/html" } }));
       expect(res.headers.get("strict-transport-security")).toBeNull();
       expect(res.headers.get("content-security-policy")).toBeTruthy();
     }

@@ -2,7 +2,8 @@
 // category form checks it (lib/ui/admin/catalog/categories.tsx): pure zod, no database, so both can import it.
 import { z } from "zod";
 import { intParam, recordId } from "../../operations/fields.ts";
-import { nullableText, nullableHtml } from "../input.ts";
+import { nullableText } from "../text-input.ts";
+import { nullableHtml } from "../html-input.ts";
 
 const slug = z.string().trim().min(1, { message: "is required" }).max(191).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be a slug: lowercase letters, digits, single hyphens" });
 const TranslationInput = z.object({

@@ -3,7 +3,8 @@
 // admin panel's product form checks with these very schemas before it sends, so nothing here may import server code.
 import { z } from "zod";
 import { boolParam, intParam, numberParam, recordId } from "../../operations/fields.ts";
-import { nullableText, nullableHtml } from "../text-input.ts";
+import { nullableText } from "../text-input.ts";
+import { nullableHtml } from "../html-input.ts";
 import { BUNDLE_OPTION_TYPES, PRODUCT_TYPES } from "../../catalog/product-types.ts";
 import { externalIdField, metadataField, metadataPatchField } from "../external-fields.ts";
 

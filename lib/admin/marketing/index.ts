@@ -2,6 +2,6 @@
 import type { AnyOperation } from "../../operations/define.ts";
 import { coupons } from "./coupons.ts";
 import { urlRedirects } from "./url-redirects.ts";
-import { newsletterSubscribers } from "./newsletter-subscribers.ts";
+import { exportAdminNewsletterSubscribers, newsletterSubscribers } from "./newsletter-subscribers.ts";
 
-export const marketingOperations: AnyOperation[] = [...coupons.operations, ...urlRedirects.operations, ...newsletterSubscribers.operations];
+export const marketingOperations: AnyOperation[] = [...coupons.operations, ...urlRedirects.operations, ...newsletterSubscribers.operations, exportAdminNewsletterSubscribers];

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
-import { isSameSitePath } from "../../cms/redirects.ts";
+import { isSameSitePath, isStorefrontPath } from "../../cms/redirects.ts";
 import { createRedirect, updateRedirect } from "./url-redirect-service.ts";
 
 export const AdminUrlRedirect = z
@@ -12,8 +12,10 @@ export const AdminUrlRedirect = z
   })
   .meta({ id: "AdminUrlRedirect", iri: "/api/admin/marketing/url-redirects" });
 
-// Both ends are paths of this site: a target such as `//other.example` or `/\other.example` would make the store
-// an open redirect, and a source like that could never match a request path.
+// Both ends are paths of this site, never an absolute URL: a target such as `//other.example` or `/\other.example`
+// would make the store an open redirect, and a source like that could never match a request path. The storefront
+// answers a redirect with its status and target (proxy.ts), but never on the APIs, the panel, the payment gateway's
+// return or static files, so a source there is refused rather than kept and never followed.
 const path = z
   .string()
   .trim()
@@ -21,8 +23,9 @@ const path = z
   .max(2000)
   .regex(/^\/[^\s]*$/, { message: "must be a path starting with /" })
   .refine(isSameSitePath, { message: "must be a path on this site (no scheme, host, \"//\" or backslash)", abort: true });
+const fromPath = path.refine(isStorefrontPath, { message: "must be a storefront path: /api, /admin, /payment-gateway, /_next and /storage are never redirected" });
 const Fields = z.object({
-  fromPath: path,
+  fromPath,
   toPath: path,
   statusCode: intParam().pipe(z.union([z.literal(301), z.literal(302)], { message: "must be 301 or 302" })).optional(),
   locale: z.string().trim().max(20).optional(),

@@ -202,6 +202,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cms/pages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page's `htmlContent` cleaned as a save would clean it (scripts, styles, frames, event attributes and unsafe URLs removed), without saving anything: the page editor's preview. `htmlContent` is "" when nothing is left. */
+        post: operations["previewAdminCmsPageContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/cms/pages/{id}": {
         parameters: {
             query?: never;
@@ -362,6 +379,42 @@ export interface paths {
         head?: never;
         /** Change some fields of a customergroup. */
         patch: operations["updateAdminCustomerGroup"];
+        trace?: never;
+    };
+    "/api/admin/customers/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List customernotes: filters, `sort`, `page` and `per_page` (at most 50). An unknown parameter is a 422 naming it. */
+        get: operations["adminCustomerNotes"];
+        put?: never;
+        /** Add a note to a customer, written by the signed-in admin; `notifyCustomer` also mails it to them. */
+        post: operations["createAdminCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customernote. */
+        get: operations["adminCustomerNote"];
+        put?: never;
+        post?: never;
+        /** Delete a customernote. */
+        delete: operations["deleteAdminCustomerNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/customers/reviews": {
@@ -615,7 +668,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline a pending or in-progress request (→ declined). */
+        /** Decline a pending or in-progress request (→ declined), saying why (`reason`, required): the reason is kept on the request and mailed to the customer. */
         post: operations["declineAdminGdprRequest"];
         delete?: never;
         options?: never;
@@ -755,6 +808,23 @@ export interface paths {
         };
         /** List newslettersubscribers: filters, `sort`, `page` and `per_page` (at most 50). An unknown parameter is a 422 naming it. */
         get: operations["adminNewsletterSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/marketing/newsletter-subscribers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newsletter subscribers the list's filters and `sort` select, every one of them, as a file for a mailing tool (REST only): columns Email, Subscribed (yes/no), Channel (its code), Customer ID (empty for a guest), Signed up at (ISO 8601). `format` csv (default), xls or xlsx (else 422). Text a spreadsheet would run as a formula starts with an apostrophe. */
+        get: operations["exportAdminNewsletterSubscribers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2639,6 +2709,9 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["AdminCmsPageLocaleBlock"];
         };
+        AdminCmsPageContentPreview: {
+            htmlContent: string;
+        };
         AdminCmsPageLocaleBlock: {
             url_key: string;
             page_title: string;
@@ -2777,6 +2850,19 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        AdminCustomerNote: {
+            id: number;
+            customerId: number;
+            note: string;
+            /** @description The note was mailed to the customer when it was written. */
+            customerNotified: boolean;
+            /** @description The admin who wrote it; null once that admin is deleted. */
+            authorId: number | null;
+            /** @description The author's name as it was when the note was written. */
+            authorName: string;
+            createdAt: string;
+            updatedAt: string;
+        };
         AdminDeletedAttribute: {
             id: number;
             success: boolean;
@@ -2833,6 +2919,11 @@ export interface components {
             message: string;
         };
         AdminDeletedCustomerGroup: {
+            id: number;
+            success: boolean;
+            message: string;
+        };
+        AdminDeletedCustomerNote: {
             id: number;
             success: boolean;
             message: string;
@@ -2966,6 +3057,8 @@ export interface components {
             type: string;
             status: string;
             message: string;
+            /** @description Why the store declined the request (mailed to the customer); null unless declined. */
+            declineReason: string | null;
             revokedAt: string | null;
             createdAt: string;
             updatedAt: string;
@@ -3719,6 +3812,13 @@ export interface components {
                 [key: string]: string;
             };
         };
+        createAdminCustomerNoteInput: {
+            customerId: number;
+            /** @description The note, at most 5000 characters. */
+            note: string;
+            /** @description Mail the note to the customer, in the transaction that writes it (422 for a customer whose data was erased). */
+            notifyCustomer?: boolean;
+        };
         createAdminExchangeRateInput: {
             currencyId: number;
             rate?: number;
@@ -3888,10 +3988,15 @@ export interface components {
             active?: boolean;
             after?: string;
         };
+        declineAdminGdprRequestBody: {
+            /** @description Why the request is declined, at most 2000 characters: kept on the request and mailed to the customer. */
+            reason: string;
+        };
         deliverAdminOrderBody: {
             comment?: string | null;
         };
         exportAdminGdprRequestResult: unknown;
+        exportAdminNewsletterSubscribersResult: unknown;
         exportAdminProductsReportResult: unknown;
         failAdminOrderBody: {
             comment?: string | null;
@@ -3907,6 +4012,9 @@ export interface components {
         };
         markFraudAdminOrderBody: {
             comment?: string | null;
+        };
+        previewAdminCmsPageContentInput: {
+            htmlContent: string;
         };
         refundAdminOrderBody: {
             items?: {
@@ -8310,6 +8418,117 @@ export interface operations {
             };
         };
     };
+    previewAdminCmsPageContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "htmlContent": "<h2>Shipping</h2><p onclick=\"steal()\">We ship in one day.</p><script>alert(1)</script>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["previewAdminCmsPageContentInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "htmlContent": "<h2>Shipping</h2><p>We ship in one day.</p>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCmsPageContentPreview"];
+                };
+            };
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminCmsPage: {
         parameters: {
             query?: never;
@@ -10582,6 +10801,449 @@ export interface operations {
             };
         };
     };
+    adminCustomerNotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Exact match.
+                 * @example 1
+                 */
+                customer_id?: number;
+                /** @description Sort field: `id`, `created_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-created_at`. */
+                sort?: "id" | "-id" | "id-asc" | "id-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc";
+                /** @description Direction of a `sort` field given without one. */
+                order?: "asc" | "desc";
+                page?: number;
+                /**
+                 * @description Clamped to 50; 0 or negative falls back to 10.
+                 * @example 10
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "authorId": 1,
+                     *           "authorName": "Admin",
+                     *           "createdAt": "2026-11-28T09:14:03.512Z",
+                     *           "customerId": 1,
+                     *           "customerNotified": true,
+                     *           "id": 3,
+                     *           "note": "Your replacement charger ships tomorrow; the faulty one can be kept.",
+                     *           "updatedAt": "2026-11-28T09:14:03.512Z"
+                     *         },
+                     *         {
+                     *           "authorId": 2,
+                     *           "authorName": "Sam Support",
+                     *           "createdAt": "2026-11-27T16:02:44.130Z",
+                     *           "customerId": 1,
+                     *           "customerNotified": false,
+                     *           "id": 2,
+                     *           "note": "Called about a faulty charger on order #1042; offered a replacement.",
+                     *           "updatedAt": "2026-11-27T16:02:44.130Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "currentPage": 1,
+                     *         "lastPage": 1,
+                     *         "perPage": 10,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AdminCustomerNote"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            /** @description A `page` that is not a whole number from 1 to 10,000,000 (`invalid_page`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "note": "Your replacement charger ships tomorrow; the faulty one can be kept.",
+                 *       "notifyCustomer": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["createAdminCustomerNoteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorId": 1,
+                     *       "authorName": "Admin",
+                     *       "createdAt": "2026-11-28T09:14:03.512Z",
+                     *       "customerId": 1,
+                     *       "customerNotified": true,
+                     *       "id": 3,
+                     *       "note": "Your replacement charger ships tomorrow; the faulty one can be kept.",
+                     *       "updatedAt": "2026-11-28T09:14:03.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCustomerNote"];
+                };
+            };
+            /** @description Malformed JSON or multipart body; or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields); or the `Idempotency-Key` was used for another request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorId": 1,
+                     *       "authorName": "Admin",
+                     *       "createdAt": "2026-11-28T09:14:03.512Z",
+                     *       "customerId": 1,
+                     *       "customerNotified": true,
+                     *       "id": 3,
+                     *       "note": "Your replacement charger ships tomorrow; the faulty one can be kept.",
+                     *       "updatedAt": "2026-11-28T09:14:03.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCustomerNote"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @example 2 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "message": "Customer Note 2 deleted.",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminDeletedCustomerNote"];
+                };
+            };
+            /** @description Malformed JSON or multipart body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a JSON body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminReviews: {
         parameters: {
             query?: {
@@ -12432,6 +13094,7 @@ export interface operations {
                      *         {
                      *           "createdAt": "2026-11-27T23:42:16.574Z",
                      *           "customerId": 665,
+                     *           "declineReason": null,
                      *           "email": "c3482xmwzmlwzex2@example.com",
                      *           "id": 43,
                      *           "message": "Please fix my name.",
@@ -12443,6 +13106,7 @@ export interface operations {
                      *         {
                      *           "createdAt": "2026-11-27T23:41:39.341Z",
                      *           "customerId": 655,
+                     *           "declineReason": "We could not confirm that the request comes from the account holder: please ask again from the account's own email address.",
                      *           "email": "c3293xmwzml5d3x12@example.com",
                      *           "id": 42,
                      *           "message": "Please delete my account.",
@@ -12537,6 +13201,7 @@ export interface operations {
                      * @example {
                      *       "createdAt": "2026-11-27T23:25:14.604Z",
                      *       "customerId": 660,
+                     *       "declineReason": null,
                      *       "email": "c29303xmwzm0042x2@example.com",
                      *       "id": 42,
                      *       "message": "Please fix my name.",
@@ -12623,6 +13288,7 @@ export interface operations {
                      * @example {
                      *       "createdAt": "2026-11-27T23:34:49.380Z",
                      *       "customerId": 48,
+                     *       "declineReason": null,
                      *       "email": "erased-customer-48@erased.invalid",
                      *       "id": 2,
                      *       "message": "Erase me.",
@@ -12731,7 +13397,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "We could not confirm that the request comes from the account holder: please ask again from the account's own email address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["declineAdminGdprRequestBody"];
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -12745,6 +13420,7 @@ export interface operations {
                      * @example {
                      *       "createdAt": "2026-11-27T23:41:39.341Z",
                      *       "customerId": 655,
+                     *       "declineReason": "We could not confirm that the request comes from the account holder: please ask again from the account's own email address.",
                      *       "email": "c3293xmwzml5d3x12@example.com",
                      *       "id": 42,
                      *       "message": "Please delete my account.",
@@ -12943,6 +13619,7 @@ export interface operations {
                      * @example {
                      *       "createdAt": "2026-11-27T23:34:49.380Z",
                      *       "customerId": 48,
+                     *       "declineReason": null,
                      *       "email": "c1301xmwzmcd1kx31@example.com",
                      *       "id": 2,
                      *       "message": "Erase me.",
@@ -14265,6 +14942,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid integration token (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs, or its IP is not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`errors` names the fields). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit used up (`rate_limit_exceeded`, `retry_after` seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAdminNewsletterSubscribers: {
+        parameters: {
+            query?: {
+                /** @description Substring of the email, case-insensitive. */
+                email?: string;
+                /** @description Exact match. */
+                is_subscribed?: boolean;
+                /** @description Exact match. */
+                channel_id?: number;
+                /** @description Sort field: `id`, `email`, `created_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
+                sort?: "id" | "-id" | "id-asc" | "id-desc" | "email" | "-email" | "email-asc" | "email-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc";
+                /** @description Direction of a `sort` field given without one. */
+                order?: "asc" | "desc";
+                /** @description csv (default), xls or xlsx. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Missing or invalid integration token (`unauthenticated`). */
@@ -16000,6 +16746,8 @@ export interface operations {
                 payment_method?: string;
                 /** @description Only orders created at or before this instant (ISO 8601); a date takes in that whole day (UTC). With `created_since`, a date range. */
                 created_until?: string;
+                /** @description Only orders waiting for the store: `invoice`, those whose `allowedEvents` include `pay` (pending, processing, shipped or delivered, with units neither invoiced nor canceled, and no payment still on its way at a provider); `shipment`, those whose `allowedEvents` include `ship` (pending, processing or shipped, with units to send that are neither shipped, canceled nor refunded; virtual and downloadable lines, and bundles made only of such products, are never shipped). An order on hold, canceled, closed, completed, failed or marked as fraud waits for neither. Paged and counted by the server like every other filter. */
+                awaiting?: "invoice" | "shipment";
                 /** @description Sort field: `id`, `created_at`, `grand_total`, `status`, `updated_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
                 sort?: "id" | "-id" | "id-asc" | "id-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc" | "grand_total" | "-grand_total" | "grand_total-asc" | "grand_total-desc" | "status" | "-status" | "status-asc" | "status-desc" | "updated_at" | "-updated_at" | "updated_at-asc" | "updated_at-desc";
                 /** @description Direction of a `sort` field given without one. */
@@ -16802,6 +17550,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -16823,6 +17573,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17012,6 +17764,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -17054,6 +17815,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -17079,6 +17842,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17252,6 +18017,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -17294,6 +18068,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -17315,6 +18091,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17509,6 +18287,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -17551,6 +18338,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -17572,6 +18361,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17724,6 +18515,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -17766,6 +18566,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -17787,6 +18589,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17957,6 +18761,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -17999,6 +18812,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -18020,6 +18835,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18216,6 +19033,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -18258,6 +19084,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -18279,6 +19107,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18431,6 +19261,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -18473,6 +19312,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -18489,6 +19330,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18653,6 +19496,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -18704,6 +19556,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -18725,6 +19579,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18926,6 +19782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -18977,6 +19842,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -18998,6 +19865,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19175,6 +20044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this endpoint takes. */
             413: {
                 headers: {
@@ -19217,6 +20095,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Only if the record is still at this version: its ETag (a strong tag such as `"1732712345678"`), or `*`. A record that has changed since answers 412; a malformed value 400 (`invalid_if_match`). */
+                "If-Match"?: string;
                 /** @description Makes a retry safe: the first answer for this key (per credential) is kept for 24 hours and sent again, with `Idempotent-Replayed: true`, for a request with the same key, path and body, without running it again. The same key with another request answers 422; while the first request runs, 409. A request refused before it ran (bad input, no credential) keeps nothing. Use a new random key (a UUID) per request. */
                 "Idempotency-Key"?: string;
             };
@@ -19243,6 +20123,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, a strong tag (`"1732712345678"`): send it as `If-Match` to write only if the record is unchanged. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19434,6 +20316,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, a step out of order, an empty cart); or a request with the same `Idempotency-Key` has not finished (`idempotency_key_in_use`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record has changed since the version `If-Match` names (`precondition_failed`), or a stock set's `expected_qty` is not the quantity in stock; nothing was written. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28531,7 +29422,7 @@ export interface operations {
                 /** @description Exact match. */
                 to?: string;
                 /** @description Exact match. */
-                kind?: "registration" | "password_reset" | "email_changed" | "order_placed" | "order_canceled" | "order_invoiced" | "order_shipped" | "order_refunded" | "return_raised" | "return_status" | "return_reply" | "gdpr_received" | "gdpr_completed" | "eu_withdrawal_received" | "webhook_disabled";
+                kind?: "registration" | "password_reset" | "email_changed" | "order_placed" | "order_canceled" | "order_invoiced" | "order_shipped" | "order_refunded" | "return_raised" | "return_status" | "return_reply" | "gdpr_received" | "gdpr_completed" | "gdpr_declined" | "customer_note" | "eu_withdrawal_received" | "webhook_disabled";
                 /** @description Sort field: `id`, `created_at`; `-` before it (`-id`) or `-desc` after it sorts descending. Default `-id`. */
                 sort?: "id" | "-id" | "id-asc" | "id-desc" | "created_at" | "-created_at" | "created_at-asc" | "created_at-desc";
                 /** @description Direction of a `sort` field given without one. */

@@ -1,15 +1,14 @@
 "use client";
 // Write a CMS page: title, address (slug), HTML content and meta fields of one locale, and the channels that show
-// it, with a live preview of the content as the shop will show it (cleaned exactly as the API cleans it, so no
-// script can run in it). An edit is saved with the version it was read at (If-Match): a page someone else saved
+// it, with a live preview of the content as the shop will show it (cleaned by the API's own cleaner, a moment after
+// typing stops, so no script can run in it and the cleaner never ships to the browser). An edit is saved with the version it was read at (If-Match): a page someone else saved
 // meanwhile is a 412, said so, never overwritten. A changed address leaves a 301 redirect from the old one, which
 // the editor reads back and shows.
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useParams, useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CreatePageInput, UpdatePageInput } from "../../../cms/page-input";
-import { sanitizeHtml } from "../../../cms/sanitize";
+import { PageForms } from "../../../cms/page-input";
 import { CmsArticle } from "../../storefront/cms-page";
 import { ApiError } from "../../api-error";
 import { can, useSignedIn } from "../api";
@@ -108,7 +107,7 @@ function PageEditor({ page, etag, onReload }: { page: CmsPage; etag: string | nu
   });
   const submit = () => {
     const value = { id: page.id, locale, channels, translation: fields };
-    const checked = check(UpdatePageInput, value);
+    const checked = check(PageForms.update, value);
     setLocal(checked.errors);
     if (!checked.value) return;
     const { translation: t } = checked.value;
@@ -196,7 +195,7 @@ export function NewCmsPage() {
     },
   });
   const submit = () => {
-    const checked = check(CreatePageInput, { ...fields, channels });
+    const checked = check(PageForms.create, { ...fields, channels });
     setLocal(checked.errors);
     if (!checked.value) return;
     const v = checked.value;
@@ -273,14 +272,39 @@ function PageFields({ fields, onChange, errorOf, disabled }: { fields: Fields; o
   );
 }
 
-/** The content cleaned as the API cleans it, in the shop's own article: what a shopper will see. */
+/** `value` once it has stopped changing for `ms` (the first value at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The content cleaned by the API as a save would clean it, in the shop's own article: what a shopper will see. Only
+ * the API's answer is ever shown, never the typed HTML; while a newer text is being cleaned the last answer stays.
+ */
 function Preview({ fields }: { fields: Fields }) {
-  const html = sanitizeHtml(fields.htmlContent);
+  const typed = useSettled(fields.htmlContent, 300);
+  const cleaned = useQuery({
+    queryKey: ["cms-preview", typed],
+    queryFn: () => ok(adminApi.POST("/api/admin/cms/pages/preview", { body: { htmlContent: typed } })),
+    enabled: typed.trim() !== "",
+    placeholderData: (previous) => previous,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const html = typed.trim() ? cleaned.data?.htmlContent : "";
   return (
     <section className="ap-cms-preview" aria-labelledby="ap-cms-preview-title">
       <h2 id="ap-cms-preview-title">Preview</h2>
       <div className="ap-cms-preview-frame" data-testid="cms-preview">
-        {html.trim() ? <CmsArticle title={fields.pageTitle || "Untitled page"} html={html} /> : <p className="ap-muted">Nothing to show yet: the content is empty once cleaned.</p>}
+        {cleaned.isError ? <ErrorNotice error={cleaned.error} />
+          : html === undefined ? <Loading what="the preview" />
+          : html ? <CmsArticle title={fields.pageTitle || "Untitled page"} html={html} />
+          : <p className="ap-muted">Nothing to show yet: the content is empty once cleaned.</p>}
       </div>
     </section>
   );
