@@ -3,8 +3,12 @@
 import { z } from "zod";
 import { intParam } from "../../operations/fields.ts";
 import { adminResource } from "../resource.ts";
-import { CategoryInput, CategoryUpdate } from "./category-input.ts";
+import { categoryInputs } from "./category-input.ts";
+import { nullableHtml } from "../html-input.ts";
 import { createCategory, deleteCategory, updateCategory } from "./category-service.ts";
+
+/** The form's rules (./category-input.ts) plus the cleaning of the description's HTML, which only the server does. */
+const { create: CategoryInput, update: CategoryUpdate } = categoryInputs(nullableHtml);
 
 const Translation = z
   .object({

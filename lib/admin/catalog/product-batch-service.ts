@@ -8,8 +8,7 @@ import { Validation } from "../../errors.ts";
 import { toAppError, zodToValidation } from "../../http/respond.ts";
 import { deepCamel } from "../input.ts";
 import { logError } from "../../log/index.ts";
-import { ProductCreate, ProductUpdate } from "./product-input.ts";
-import { planCreate, planUpdate } from "./product-service.ts";
+import { planCreate, planUpdate, ProductCreate, ProductUpdate } from "./product-service.ts";
 
 /** Rows per call: a batch answers within a request's time, and a client sends a larger catalog as several calls. */
 export const MAX_BATCH_PRODUCTS = 100;

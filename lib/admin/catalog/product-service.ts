@@ -13,7 +13,14 @@ import { EXTENSIONS, storeFile } from "../../storage/files.ts";
 import { recordEvent, recordEvents, type NewEvent } from "../../events/record.ts";
 import { changedFields, newEvent } from "../../events/payloads.ts";
 import { CHILD_TYPES, COMPOSITE_TYPES, compositesOf, refreshCompositePrices, SINGLE_CHOICE, storeCompositePrices } from "../../catalog/composite.ts";
-import type { AttributeValueInput, ProductCreate, ProductInput, ProductUpdate } from "./product-input.ts";
+import { productInputs, type AttributeValueInput, type ProductInput } from "./product-input.ts";
+import { nullableHtml } from "../html-input.ts";
+
+/**
+ * The product inputs as the operations (./products.ts) and the batch upsert (./product-batch-service.ts) parse them:
+ * the form's rules (./product-input.ts) plus the cleaning of the descriptions' HTML, which only the server does.
+ */
+export const { create: ProductCreate, update: ProductUpdate } = productInputs(nullableHtml);
 
 type Existing = { id: number; type: string; parentId: number | null; sku: string; externalId: string | null; superAttributes: string[] } | null;
 

@@ -7,9 +7,8 @@ import { sniff } from "../../storage/files.ts";
 import { adminResource, resourceAction } from "../resource.ts";
 import { substring } from "../external.ts";
 import { AdminProduct, productInclude, toAdminProduct } from "./product-shape.ts";
-import { ProductCreate, ProductUpdate } from "./product-input.ts";
 import { PRODUCT_TYPES } from "../../catalog/product-types.ts";
-import { addProductImages, createProduct, deleteProduct, updateProduct } from "./product-service.ts";
+import { addProductImages, createProduct, deleteProduct, ProductCreate, ProductUpdate, updateProduct } from "./product-service.ts";
 
 const STOCK_STATES = ["in_stock", "out_of_stock", "low"] as const;
 

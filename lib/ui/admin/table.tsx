@@ -137,6 +137,31 @@ function Pager({ meta, onPage, what }: { meta: Meta; onPage: (page: number) => v
   );
 }
 
+interface FilterActionsProps {
+  /** Whether the address holds a filter: only then is there something to clear. */
+  filtered: boolean;
+  onClear: () => void;
+  /** The submit button's name ("Search"). */
+  search?: string;
+  /** The clearing button's name ("Clear filters"). */
+  clear?: string;
+  /** A screen's own placement of the buttons in its filter form. */
+  className?: string;
+}
+
+/**
+ * The buttons that end a list screen's filter form (the form above its `DataTable`): the submit, and while a filter
+ * is applied, the button that clears every filter.
+ */
+export function FilterActions({ filtered, onClear, search = "Search", clear = "Clear filters", className }: FilterActionsProps) {
+  return (
+    <div className={className ? `ap-actions ${className}` : "ap-actions"}>
+      <button type="submit">{search}</button>
+      {filtered && <button type="button" className="ap-secondary" onClick={onClear}>{clear}</button>}
+    </div>
+  );
+}
+
 /**
  * A list screen's state in the address: `get("status")`, `set({ status: "processing" })` (back to page 1),
  * `page`, `sort`, and `query`, the parameters to send the API (blank ones left out).

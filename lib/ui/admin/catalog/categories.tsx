@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CategoryInput, CategoryUpdate, DISPLAY_MODES } from "../../../admin/catalog/category-input";
+import { CategoryForms, DISPLAY_MODES } from "../../../admin/catalog/category-input";
 import { ApiError } from "../../api-error";
 import { adminApi, ifMatch, ok, versioned, type Schemas } from "../client";
 import { can, useSignedIn } from "../api";
@@ -324,7 +324,7 @@ function EditCategory({ id, rows, tree, locales, onDeleted }: { id: number; rows
         tree={tree}
         locales={locales}
         initial={draftOf(c, c.parentId, c.position)}
-        schema={CategoryUpdate}
+        schema={CategoryForms.update}
         mutation={save}
         submitLabel="Save category"
         readOnly={!can(session, "catalog.categories.edit")}
@@ -372,7 +372,7 @@ function AddCategory({ parent, rows, tree, locales, onAdded }: { parent: Categor
       tree={tree}
       locales={locales}
       initial={draftOf(undefined, parent.id, Math.max(0, ...siblings.map((s) => s.position)) + 1)}
-      schema={CategoryInput}
+      schema={CategoryForms.create}
       mutation={add}
       submitLabel="Add category"
     />
@@ -386,7 +386,7 @@ interface FormProps {
   tree: Map<number | null, Category[]>;
   locales: StoreLocale[];
   initial: Draft;
-  schema: typeof CategoryInput | typeof CategoryUpdate;
+  schema: typeof CategoryForms.create | typeof CategoryForms.update;
   mutation: { mutate: (body: Body) => void; isPending: boolean; error: unknown };
   submitLabel: string;
   readOnly?: boolean;

@@ -1,12 +1,13 @@
 "use client";
 // The product form, for a new product and for an edit: names and descriptions per locale, SKU, status, prices
 // with the special price's dates, cost, weight, the channels it is sold in with its stock in each, categories and
-// attribute values. What was typed is checked with the Admin API's own schema (lib/admin/catalog/product-input.ts)
-// before it is sent; the API's field errors show under the same fields. An edit sends If-Match, so a product
-// someone else changed meanwhile is a 412 that says so instead of overwriting their change.
+// attribute values. What was typed is checked with the Admin API's own rules (lib/admin/catalog/product-input.ts,
+// all but the cleaning of the descriptions' HTML, which the server does) before it is sent; the API's field errors
+// show under the same fields. An edit sends If-Match, so a product someone else changed meanwhile is a 412 that says
+// so instead of overwriting their change.
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { ProductCreate, ProductUpdate } from "../../../admin/catalog/product-input";
+import { ProductForms } from "../../../admin/catalog/product-input";
 import { PRODUCT_TYPES } from "../../../catalog/product-types";
 import { ApiError } from "../../api-error";
 import { adminApi, ifMatch, ok } from "../client";
@@ -92,7 +93,7 @@ export function ProductForm({ product, etag, parent, onSaved, onDirty, onReload 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const built = buildBody(draft, { isNew, locales: locales.map((l) => l.code), attributes: attributes.data ?? [], touched: touched.current });
-    const checked = check(isNew ? ProductCreate : ProductUpdate, built.body);
+    const checked = check(isNew ? ProductForms.create : ProductForms.update, built.body);
     sent.current = built.fieldOf;
     if (checked.errors) {
       setLocal(formErrors(checked.errors, built.fieldOf));

@@ -9,7 +9,7 @@ import { PRODUCT_TYPES } from "../../../catalog/product-types";
 import { can, useSignedIn } from "../api";
 import { adminApi, ok } from "../client";
 import { Field, when } from "../common";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { baseCurrency, categoryPaths, money, productsKey, stockText, useCategories, useChannels, type Channel, type Product } from "./product-data";
 import "./catalog.css";
 
@@ -123,14 +123,7 @@ export function ProductsList() {
             {STOCK_CHOICES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </Field>
-        <div className="ap-actions">
-          <button type="submit">Search</button>
-          {filtered && (
-            <button type="button" className="ap-secondary" onClick={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <FilterActions filtered={filtered} onClear={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)} />
       </form>
       <DataTable
         caption="Products"

@@ -8,7 +8,7 @@ import { can, useSignedIn } from "../api";
 import { adminApi, ok } from "../client";
 import { ErrorNotice, Field, when } from "../common";
 import { ConfirmButton, useNotify } from "../feedback";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { rowIfMatch } from "../settings/rows";
 import { pageTitle, pageSlug, type CmsPage } from "./format";
 import "./cms.css";
@@ -89,10 +89,7 @@ export function CmsPages() {
         <Field label="Address (exact)" hint="The slug, e.g. about-us">
           <input name="url_key" value={filters.url_key} onChange={(e) => setFilters({ ...filters, url_key: e.target.value })} maxLength={191} />
         </Field>
-        <div className="ap-actions ap-cms-filter-actions">
-          <button type="submit">Search</button>
-          {filtered && <button type="button" className="ap-secondary" onClick={() => apply({ title: "", url_key: "" })}>Clear</button>}
-        </div>
+        <FilterActions className="ap-cms-filter-actions" filtered={filtered} onClear={() => apply({ title: "", url_key: "" })} clear="Clear" />
       </form>
       <ErrorNotice error={remove.error} />
       <DataTable

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { adminApi, ok } from "../client";
 import { Field, when } from "../common";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { CUSTOMERS, customersKey, fullName, useGroups, type Customer, type CustomerGroup } from "./customer-data";
 import "./customers.css";
 
@@ -98,14 +98,7 @@ export function CustomersList() {
             <option value="true">Suspended</option>
           </select>
         </Field>
-        <div className="ap-actions">
-          <button type="submit">Search</button>
-          {filtered && (
-            <button type="button" className="ap-secondary" onClick={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <FilterActions filtered={filtered} onClear={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)} />
       </form>
       <DataTable
         caption="Customers"

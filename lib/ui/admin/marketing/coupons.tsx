@@ -10,7 +10,7 @@ import { adminApi, ok, type Schemas } from "../client";
 import { ErrorNotice, Field, when } from "../common";
 import { ConfirmButton, useNotify } from "../feedback";
 import { check, errorsFor, type FieldErrors } from "../form";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { rowIfMatch } from "../settings/rows";
 import "./marketing.css";
 
@@ -147,10 +147,12 @@ export function Coupons() {
             <option value="false">Off</option>
           </select>
         </Field>
-        <div className="ap-actions ap-marketing-filter-actions">
-          <button type="submit">Search</button>
-          {(params.get("code") || params.get("status")) && <button type="button" className="ap-secondary" onClick={() => { setCode(""); params.set({ code: "", status: "" }); }}>Clear</button>}
-        </div>
+        <FilterActions
+          className="ap-marketing-filter-actions"
+          filtered={!!(params.get("code") || params.get("status"))}
+          onClear={() => { setCode(""); params.set({ code: "", status: "" }); }}
+          clear="Clear"
+        />
       </form>
       <ErrorNotice error={remove.error} />
       <DataTable

@@ -9,7 +9,7 @@ import { can, useSignedIn } from "../api";
 import { adminApi, ok, type Schemas } from "../client";
 import { ErrorNotice, Field, when } from "../common";
 import { ConfirmButton, useNotify } from "../feedback";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { rowIfMatch } from "../settings/rows";
 import "./marketing.css";
 
@@ -106,10 +106,7 @@ export function NewsletterSubscribers() {
             <option value="false">Unsubscribed</option>
           </select>
         </Field>
-        <div className="ap-actions ap-marketing-filter-actions">
-          <button type="submit">Search</button>
-          {filtered && <button type="button" className="ap-secondary" onClick={() => { setEmail(""); params.set({ email: "", is_subscribed: "" }); }}>Clear</button>}
-        </div>
+        <FilterActions className="ap-marketing-filter-actions" filtered={filtered} onClear={() => { setEmail(""); params.set({ email: "", is_subscribed: "" }); }} clear="Clear" />
       </form>
       <p className="ap-actions ap-marketing-exports">
         <span>{filtered ? "Download the subscribers that match:" : "Download every subscriber:"}</span>

@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from "../../../orders/transitions";
 import { can, useSignedIn } from "../api";
 import { adminApi, ok } from "../client";
 import { Field } from "../common";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { money, orderName, StatusBadge, statusText, type Order } from "./format";
 import "./orders.css";
 
@@ -154,14 +154,7 @@ export function OrdersList() {
             </select>
           </Field>
         </div>
-        <div className="ap-actions">
-          <button type="submit">Search</button>
-          {filtered && (
-            <button type="button" className="ap-secondary" onClick={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <FilterActions filtered={filtered} onClear={() => apply(Object.fromEntries(FILTERS.map((k) => [k, ""])) as Filters)} />
       </form>
       <DataTable
         caption="Orders"

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RETURN_STATUSES } from "../../../returns/statuses";
 import { adminApi, ok } from "../client";
 import { Field, when } from "../common";
-import { columnsOf, DataTable, listed, useListParams } from "../table";
+import { columnsOf, DataTable, FilterActions, listed, useListParams } from "../table";
 import { resolutionText, ReturnStatus, returnName, type Return } from "./format";
 import "./returns.css";
 
@@ -76,10 +76,7 @@ export function ReturnsList() {
         <Field label="Order id" hint="The order's record id">
           <input name="order_id" type="number" min={1} inputMode="numeric" value={filters.order_id} onChange={(e) => setFilters({ ...filters, order_id: e.target.value })} />
         </Field>
-        <div className="ap-actions">
-          <button type="submit">Filter</button>
-          {filtered && <button type="button" className="ap-secondary" onClick={() => apply({ status: "", order_id: "" })}>Clear filters</button>}
-        </div>
+        <FilterActions filtered={filtered} onClear={() => apply({ status: "", order_id: "" })} search="Filter" />
       </form>
       <DataTable
         caption="Returns"
