@@ -1,13 +1,14 @@
 // The database clients of this process: Prisma (back office, migrations) and the typed SQL layer (hot paths,
-// ./sql/), on ONE connected driver adapter, so they share SQLite's reader and writer connections and its write lock,
-// or PostgreSQL's pool. Both generated Prisma clients share one datamodel, so the SQLite client's type describes
-// either; DATABASE_URL decides which one is loaded (see ./target.ts).
+// ./sql/). On a SQLite file each has its own reader and writer under one write lock; on SQLite :memory: they share
+// the one connection of Prisma's driver adapter; on PostgreSQL each has its own pool of DATABASE_POOL_SIZE
+// connections (the typed layer's prepares its statements: ./sql/pg-driver.ts). Both generated Prisma clients share
+// one datamodel, so the SQLite client's type describes either; DATABASE_URL decides which one is loaded (./target.ts).
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { PrismaClient } from "../generated/sqlite/client.ts";
 import { databaseTarget, ensureDatabaseFolder, type Provider } from "./target.ts";
 import { delegate, observed } from "./observe.ts";
 import { joinBroadcast, leaveBroadcast } from "./broadcast.ts";
-import { typedSql, typedSqlite, type Sql } from "./sql/index.ts";
+import { typedPostgres, typedSql, typedSqlite, type Sql } from "./sql/index.ts";
 import { queue } from "./queue.ts";
 
 export type Db = PrismaClient;
@@ -56,7 +57,7 @@ async function connect(): Promise<Clients> {
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     const shared = sharedConnection(pgAdapter(target.url, max));
     const db = new PgClient({ adapter: observed(shared.factory) }) as unknown as Db;
-    return { db, sql: typedSql("postgresql", shared.connected), release: shared.release };
+    return withOwnConnections(db, shared.release, typedPostgres(target.url, max));
   }
   ensureDatabaseFolder(target);
   const [{ PrismaClient: SqliteClient }, { sqliteAdapter }] = await Promise.all([
@@ -71,12 +72,16 @@ async function connect(): Promise<Clients> {
   const db = new SqliteClient({ adapter: observed(shared.factory) });
   const file = target.url.slice("file:".length);
   if (file.startsWith(":memory:")) return { db, sql: typedSql("sqlite", shared.connected), release: shared.release };
-  const sql = typedSqlite(file, lock);
+  return withOwnConnections(db, shared.release, typedSqlite(file, lock));
+}
+
+/** Both clients, the typed layer on connections of its own: released after Prisma's adapter. */
+function withOwnConnections(db: Db, releaseAdapter: () => Promise<void>, sql: Sql): Clients {
   return {
     db,
     sql,
     release: async () => {
-      await shared.release();
+      await releaseAdapter();
       await sql.destroy();
     },
   };

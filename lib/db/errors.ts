@@ -24,8 +24,13 @@ function uniqueFields(meta: Record<string, unknown> | undefined): string[] {
   return [];
 }
 
-/** The PostgreSQL error code behind a driver adapter error, bare or wrapped in a known request error. */
+/**
+ * The PostgreSQL error code behind an error: node-postgres' own (a typed-layer statement, ./sql/pg-driver.ts), or a
+ * driver adapter error's, bare or wrapped in a known request error (Prisma).
+ */
 function postgresCode(e: unknown): string | undefined {
+  const own = e as { code?: unknown; severity?: unknown } | null;
+  if (typeof own?.code === "string" && typeof own.severity === "string") return own.code;
   const direct = (e as { name?: string; cause?: { originalCode?: unknown } } | null)?.name === "DriverAdapterError" ? (e as { cause?: { originalCode?: unknown } }).cause : undefined;
   const wrapped = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta?.driverAdapterError?.cause;
   const code = direct?.originalCode ?? wrapped?.originalCode;

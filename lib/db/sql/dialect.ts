@@ -1,7 +1,6 @@
-// Kysely on the driver adapter Prisma itself connects through (PostgreSQL's pool; SQLite's connections for an
-// in-memory database, where there is only one), so the typed layer and Prisma share one set of connections, and a
-// transaction of either is a transaction of the database. (On a SQLite file the typed layer has its own connections
-// under Prisma's write lock: ./sqlite-driver.ts.) The adapter speaks Prisma's driver-adapter interface (a public
+// Kysely on the driver adapter Prisma itself connects through, for an in-memory SQLite database, where there is only
+// one connection, so the typed layer and Prisma share it. (On a SQLite file the typed layer has its own connections
+// under Prisma's write lock, ./sqlite-driver.ts; on PostgreSQL its own pool, ./pg-driver.ts.) The adapter speaks Prisma's driver-adapter interface (a public
 // contract: `SqlDriverAdapter` from @prisma/driver-adapter-utils): statements with typed arguments, rows with column
 // types. This file binds Kysely's parameters to it and turns its rows into the row types generated from the schema
 // (lib/generated/kysely/db.ts, PostgreSQL's types): integers as numbers, decimals as exact text, booleans, dates,

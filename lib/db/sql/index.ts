@@ -1,6 +1,6 @@
 // The typed SQL layer: Kysely, typed from prisma/schema.prisma (prisma-kysely generates lib/generated/kysely/db.ts
-// from the PostgreSQL twin), on its own connections to a SQLite file (./sqlite-driver.ts) or on the driver adapter
-// Prisma connects through (./dialect.ts: PostgreSQL). The hot paths use it:
+// from the PostgreSQL twin), on its own connections: to a SQLite file (./sqlite-driver.ts), or a pool to PostgreSQL
+// (./pg-driver.ts); on SQLite :memory: on the driver adapter Prisma connects through (./dialect.ts). The hot paths use it:
 // catalog listing and product parts, cart, checkout and place-order, the mail outbox. Prisma stays for the back
 // office and migrations; one transaction never mixes the two. SQL lives only under lib/db.
 //
@@ -13,6 +13,7 @@ import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 import type { DB as Generated } from "../../generated/kysely/db.ts";
 import { adapterDialect, dialectOf, type Provider } from "./dialect.ts";
 import { SqliteDriver } from "./sqlite-driver.ts";
+import { PgDriver } from "./pg-driver.ts";
 import { StampsPlugin } from "./stamps.ts";
 
 /** `updatedAt` is filled by the layer on every insert and update (./stamps.ts), so a write need not give it. */
@@ -39,4 +40,9 @@ export function typedSql(provider: Provider, adapter: () => Promise<SqlDriverAda
  */
 export function typedSqlite(path: string, acquire: () => Promise<() => void>): Sql {
   return new Kysely<DB>({ dialect: dialectOf("sqlite", () => new SqliteDriver(path, acquire)), plugins: [new StampsPlugin()] });
+}
+
+/** The typed layer on its own pool of at most `max` connections to the PostgreSQL database at `url` (./pg-driver.ts). */
+export function typedPostgres(url: string, max: number): Sql {
+  return new Kysely<DB>({ dialect: dialectOf("postgresql", () => new PgDriver(url, max)), plugins: [new StampsPlugin()] });
 }

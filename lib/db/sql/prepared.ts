@@ -3,9 +3,17 @@
 // with Kysely costs more than running it on a prepared statement (lib/db/sql/sqlite-driver.ts keeps those), and the
 // hot paths send the same few reads on every request. Only reads: a write is built anew so that its stamps
 // (./stamps.ts) are of its own time.
-import { createQueryId, type Compilable, type CompiledQuery, type InferResult } from "kysely";
+import { createQueryId, type Compilable, type CompiledQuery, type InferResult, type RootOperationNode } from "kysely";
 import type { Sql } from "./index.ts";
 import { statementKind } from "./tables.ts";
+
+/**
+ * The queries `prepared()` compiled: on PostgreSQL each goes as a named statement (./pg-driver.ts). On globalThis,
+ * like the write listeners (../observe.ts): a route bundle's copy of this module marks what the driver, loaded once
+ * by whichever bundle connected first, reads.
+ */
+const compiledOnce = ((globalThis as { __commercePreparedQueries?: WeakSet<RootOperationNode> }).__commercePreparedQueries ??= new WeakSet());
+export const isPrepared = (node: RootOperationNode): boolean => compiledOnce.has(node);
 
 class Param {
   constructor(readonly name: string) {}
@@ -33,6 +41,7 @@ export const prepared =
       query = build(db, (name) => new Param(name) as never).compile();
       if (statementKind(query.query) !== "read") throw new Error("prepared() is for reads only.");
       compiled.set(dialect, query);
+      compiledOnce.add(query.query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Param ? args[p.name] : p));
     const result = await db.executeQuery({ ...query, queryId: createQueryId(), parameters });

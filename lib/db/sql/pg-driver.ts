@@ -1,0 +1,233 @@
+// The typed layer's own connections to PostgreSQL: a node-postgres pool beside Prisma's, as the typed layer has its
+// own connections to a SQLite file (./sqlite-driver.ts). A transaction of the typed layer holds one of its pooled
+// connections; every other statement takes whichever is free. Each transaction is a transaction of the database
+// whichever pool runs it, and one transaction never mixes the two clients (./index.ts), so nothing is shared.
+//
+// Owning the connections is what lets a statement be prepared once: the hot paths send a few shapes again and
+// again, and PostgreSQL parses and plans an unnamed statement anew every time (the cart read of a checkout step
+// spends a millisecond there and a tenth of that running). A read built once by `prepared()` (./prepared.ts), and
+// a write of a shape sent before, goes as a named statement, parsed and planned on each connection the first time
+// it meets it; reads built per request (lists with their filters) stay unnamed, planned for the values they carry. The names
+// are few and fixed (at most NAMED of them per process), so no connection gathers statements without end. Behind a
+// pooler in transaction mode (PgBouncer before 1.21, serverless poolers), where the next statement may reach another
+// server connection, the URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed.
+//
+// Rows are in the generated types, as Prisma's adapter gives them (./dialect.ts): integers as numbers, decimals as
+// exact text without trailing zeros, timestamps (stored in UTC, without zone) as dates, parsed JSON.
+import { createHash } from "node:crypto";
+import pg from "pg";
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from "kysely";
+import { wellFormed } from "../errors.ts";
+import { emitStatement, noteWrite, TransactionWrites } from "../observe.ts";
+import { Decimal } from "../../money.ts";
+import { log } from "../../log/index.ts";
+import { ConstraintError } from "./errors.ts";
+import { isPrepared } from "./prepared.ts";
+import { statementKind, writtenTables, type StatementKind } from "./tables.ts";
+
+/** A parameter as PostgreSQL takes it; text well-formed (`wellFormed`, ../errors.ts). */
+function bound(v: unknown, reading: boolean): unknown {
+  switch (typeof v) {
+    case "string":
+      return wellFormed(v, reading);
+    case "bigint":
+      return v.toString();
+    case "undefined":
+      return null;
+    case "number":
+    case "boolean":
+      return v;
+    default:
+      if (v === null) return null;
+      // UTC: a zone given to a column without one is ignored, so the instant is stored as Prisma stores it.
+      if (v instanceof Date) return v.toISOString();
+      if (Decimal.isDecimal(v)) return v.toString();
+      if (Buffer.isBuffer(v)) return v;
+      return JSON.stringify(v);
+  }
+}
+
+const { builtins } = pg.types;
+/** The parsers of the column types whose default form differs from the generated row types. */
+const PARSERS: Partial<Record<number, (text: string) => unknown>> = {
+  [builtins.INT8]: Number,
+  [builtins.NUMERIC]: (text) => (text.includes(".") ? text.replace(/\.?0+$/, "") : text),
+  [builtins.TIMESTAMP]: (text) => new Date(`${text.replace(" ", "T")}Z`),
+  [builtins.DATE]: (text) => new Date(text),
+};
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Statement names, by SQL text; at most NAMED, after which a new shape goes unnamed. */
+const NAMED = 1_000;
+const names = new Map<string, string>();
+/** A write's text goes named at its NAME_AT-th use: the hot shapes soon, a one-off bulk write (a seed, an import) never. */
+const NAME_AT = 3;
+const uses = new Map<string, number>();
+
+/**
+ * The name of a statement sent prepared, or undefined. Made from the text itself, so that every copy of this module
+ * (route bundles may each carry one) and every instance names a text alike, and no name stands for two texts.
+ */
+function nameOf(compiled: CompiledQuery, kind: StatementKind): string | undefined {
+  const once = isPrepared(compiled.query);
+  if (kind === "raw" || (kind === "read" && !once)) return undefined;
+  const text = compiled.sql;
+  let name = names.get(text);
+  if (name !== undefined || names.size >= NAMED) return name;
+  if (!once) {
+    const used = (uses.get(text) ?? 0) + 1;
+    if (used < NAME_AT) {
+      if (uses.size >= 10 * NAMED) uses.clear();
+      uses.set(text, used);
+      return undefined;
+    }
+    uses.delete(text);
+  }
+  names.set(text, (name = `k${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`));
+  return name;
+}
+
+/** A constraint a write broke, as the error the layer answers with (./errors.ts), as Prisma's adapter reads it. */
+function asConstraintError(e: unknown, table: string | undefined): unknown {
+  // Duck-typed: a bundle may carry its own copy of the driver and so of its error class.
+  if (!(e instanceof Error) || !table || typeof (e as pg.DatabaseError).severity !== "string") return e;
+  const { code, detail } = e as pg.DatabaseError;
+  if (code === "23505") {
+    const fields = (/Key \(([^)]+)\)/.exec(detail ?? "")?.[1] ?? "").split(", ").filter(Boolean).map((f) => f.replace(/"/g, ""));
+    return new ConstraintError("unique", table, fields, { cause: e });
+  }
+  if (code === "23503") return new ConstraintError("foreignKey", table, [], { cause: e });
+  return e;
+}
+
+class PgConnection implements DatabaseConnection {
+  #client: pg.PoolClient | null = null;
+  /** Whether the transaction's BEGIN has been sent. */
+  #begun = false;
+  #writes: TransactionWrites | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly named: boolean,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const kind = statementKind(compiled.query);
+    const tables = writtenTables(compiled.query);
+    const query: pg.QueryConfig = {
+      text: compiled.sql,
+      values: compiled.parameters.map((p) => bound(p, kind === "read")),
+      name: this.named ? nameOf(compiled, kind) : undefined,
+    };
+    emitStatement(compiled.sql);
+    let result: pg.QueryResult;
+    try {
+      result = await this.#send(query, kind === "raw" && !compiled.parameters.length);
+    } catch (e) {
+      throw asConstraintError(e, tables[0]);
+    }
+    if (tables.length) await noteWrite(tables, this.#writes);
+    const rows = result.rows as R[];
+    if (kind === "write") return { rows: [], numAffectedRows: BigInt(result.rowCount ?? 0) };
+    return kind === "returning" ? { rows, numAffectedRows: BigInt(rows.length) } : { rows };
+  }
+
+  streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+    throw new Error("Streaming is not supported by the typed SQL layer.");
+  }
+
+  /**
+   * Sends a statement: on the transaction's connection, or on any. The BEGIN of a transaction waits for its first
+   * statement and goes in the same round trip when that one is plain text without parameters (a transaction's
+   * settings: `SET LOCAL …`, ./expressions.ts), as one simple-protocol message of two statements.
+   */
+  async #send(query: pg.QueryConfig, plain: boolean): Promise<pg.QueryResult> {
+    const client = this.#client;
+    if (!client) return this.pool.query(query);
+    if (!this.#begun) {
+      this.#begun = true;
+      if (plain) {
+        const results = (await client.query(`BEGIN; ${query.text}`)) as unknown as pg.QueryResult[];
+        return results[results.length - 1];
+      }
+      await client.query("BEGIN");
+    }
+    return client.query(query);
+  }
+
+  /** Takes a connection for the transaction; its BEGIN goes with the first statement (`#send`). */
+  async begin(): Promise<void> {
+    this.#client = await this.pool.connect();
+    this.#begun = false;
+    this.#writes = new TransactionWrites();
+  }
+
+  /** Ends the transaction and gives its connection back (a connection whose end failed is closed, not reused). */
+  async end(statement: "COMMIT" | "ROLLBACK"): Promise<void> {
+    const client = this.#client!;
+    const writes = this.#writes!;
+    this.#client = null;
+    this.#writes = null;
+    let failed = false;
+    try {
+      // Told to the statement listeners whether or not it is sent (a transaction that sent nothing has nothing to
+      // end), as the BEGIN never is: the counts compare across both databases.
+      emitStatement(statement);
+      if (this.#begun) await client.query(statement);
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      client.release(failed);
+      await writes.settle();
+    }
+  }
+}
+
+/** Kysely's driver on the typed layer's own pool of at most `max` connections to the PostgreSQL database at `url`. */
+export class PgDriver implements Driver {
+  #pool: pg.Pool | null = null;
+  /** Whether statements may go prepared under a name: not behind a pooler in transaction mode. */
+  readonly #named: boolean;
+
+  constructor(
+    private readonly url: string,
+    private readonly max: number,
+  ) {
+    this.#named = new URL(url).searchParams.get("pgbouncer") !== "true";
+  }
+
+  init(): Promise<void> {
+    const pool = new pg.Pool({ connectionString: this.url, max: this.max, types });
+    // An idle connection the server closed (a restart, a timeout) is dropped by the pool; the next statement opens another.
+    pool.on("error", (e) => log.warn({ err: e.message }, "an idle database connection failed"));
+    this.#pool = pool;
+    return Promise.resolve();
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new PgConnection(this.#pool!, this.#named));
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PgConnection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PgConnection).end("COMMIT");
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PgConnection).end("ROLLBACK");
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = null;
+    await pool?.end();
+  }
+}
