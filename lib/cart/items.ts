@@ -9,6 +9,7 @@ import { recalculate, recalculateState, STOCKABLE_TYPES, updateById, type LineOp
 import { loadCart, stockNeeds, type CartState, type Line } from "./state.ts";
 import { bundleChoice, groupedChoice } from "./bundle.ts";
 import { cartTransaction } from "../db/sql/expressions.ts";
+import { prepared } from "../db/sql/prepared.ts";
 
 export interface AddItemInput {
   productId: number;
@@ -60,30 +61,30 @@ function stockName(line: { name: string; additional: unknown }, productId: numbe
   return child ? `${child.name} (in ${line.name})` : line.name;
 }
 
-/** The product with its name and URL key (in the locale, else the channel's default), first image, stock and whether it is sold. */
-function saleableQuery(tx: Sql, ctx: RequestContext, productId: number) {
-  return tx
+/** The read behind `saleableProduct`, prepared once (lib/db/sql/prepared.ts): every add to cart sends it. */
+const saleableQuery = prepared<{ productId: number; locale: string; defaultLocale: string; channelId: number }>()((db, $) =>
+  db
     .selectFrom("Product as p")
     .select(["p.id", "p.sku", "p.type", "p.parentId", "p.visibleIndividually", "p.weight", "p.price", "p.specialPrice", "p.specialPriceFrom", "p.specialPriceTo"])
     .select((eb) => {
       const translated = (column: "name" | "urlKey", locale: string) =>
         eb.selectFrom("ProductTranslation as t").select(`t.${column}`).whereRef("t.productId", "=", "p.id").where("t.locale", "=", locale).limit(1);
       return [
-        translated("name", ctx.locale).as("name"),
-        translated("name", ctx.channel.defaultLocale).as("defaultName"),
-        translated("urlKey", ctx.locale).as("urlKey"),
-        translated("urlKey", ctx.channel.defaultLocale).as("defaultUrlKey"),
+        translated("name", $("locale")).as("name"),
+        translated("name", $("defaultLocale")).as("defaultName"),
+        translated("urlKey", $("locale")).as("urlKey"),
+        translated("urlKey", $("defaultLocale")).as("defaultUrlKey"),
         eb.selectFrom("ProductImage as im").select("im.path").whereRef("im.productId", "=", "p.id").orderBy("im.position").orderBy("im.id").limit(1).as("image"),
-        unitsOnHand("p", ctx.channel.id).as("stock"),
-        sold("p", ctx.channel.id).as("sold"),
+        unitsOnHand("p", $("channelId")).as("stock"),
+        sold("p", $("channelId")).as("sold"),
       ];
     })
-    .where("p.id", "=", productId);
-}
+    .where("p.id", "=", $("productId")),
+);
 
-/** The product as sold in the request's channel, with its name, image and stock, in one statement. */
+/** The product with its name and URL key (in the locale, else the channel's default), first image, stock and whether it is sold. */
 async function saleableProduct(tx: Sql, ctx: RequestContext, productId: number) {
-  const r = await saleableQuery(tx, ctx, productId).executeTakeFirst();
+  const [r] = await saleableQuery(tx, { productId, locale: ctx.locale, defaultLocale: ctx.channel.defaultLocale, channelId: ctx.channel.id });
   // A selected condition is not decoded by column type: SQLite answers 0/1, PostgreSQL a boolean.
   if (!r || !Number(r.sold)) throw Validation.field("productId", `Product ${productId} is not available.`);
   const priced: Priced = { price: r.price, specialPrice: r.specialPrice, specialPriceFrom: r.specialPriceFrom, specialPriceTo: r.specialPriceTo };

@@ -55,9 +55,9 @@ const PARSERS: Partial<Record<number, (text: string) => unknown>> = {
   [builtins.TIMESTAMP]: (text) => new Date(`${text.replace(" ", "T")}Z`),
   [builtins.DATE]: (text) => new Date(text),
 };
-const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") => PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+const parserOf = (oid: number, format?: "text" | "binary"): ((text: string) => unknown) =>
+  PARSERS[oid] ?? (pg.types.getTypeParser(oid, format ?? "text") as (text: string) => unknown);
+const types = { getTypeParser: parserOf as typeof pg.types.getTypeParser };
 
 /** Statement names, by SQL text; at most NAMED, after which a new shape goes unnamed. */
 const NAMED = 1_000;
