@@ -5,6 +5,7 @@ import path from "node:path";
 import type { AnyOperation } from "../../lib/operations/define.ts";
 import { checkAgainstDocument } from "./openapi-guard.ts";
 import { isSecretField } from "../../lib/http/secret-fields.ts";
+import { recordAnswer, recordingAnswers } from "./answers.ts";
 
 type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { operation?: AnyOperation };
 interface Route {
@@ -59,6 +60,8 @@ export async function dispatch(req: Request): Promise<Response> {
     // Handlers made by `rest(op)` carry their operation: the answer must be what the OpenAPI document says.
     await checkAgainstDocument(handler.operation, req.method, pathname, res);
     if (sent) await recordExample(handler.operation!, req, sent.body, params, res);
+    // With API_ANSWERS_DIR set (scripts/compare-answers.ts), every answer is kept to compare two runs.
+    if (recordingAnswers) await recordAnswer(req, res);
     return res;
   }
   return new Response(JSON.stringify({ message: "Not Found" }), { status: 404 });
