@@ -10,16 +10,22 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RecordedAnswer } from "../tests/support/answers.ts";
 
-const ID_KEY = /^(id|_id|incrementId|position|cursor|nextCursor)$|(Id|_id|Ids)$/;
+/** Keys whose values are ids, places or versions: they follow the rows other tests made, or the clock. */
+const VARYING_KEY = /^(id|_id|incrementId|position|cursor|nextCursor|startCursor|endCursor|version|durationMs|latencyMs|keyPrefix|key|secret|token|apiToken|cartToken|accessToken|lastUsedAt)$|(Id|_id|Ids)$/;
 const MASKS: [RegExp, string][] = [
-  [/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, "<time>"],
+  [/\d{4}-\d{2}-\d{2}[T ]\d{2}(:|%3A)\d{2}((:|%3A)\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, "<time>"],
+  [/whsec_[A-Za-z0-9+/=]+/g, "<secret>"],
+  [/\b(product|order|customer|invoice|shipment|refund|review):\d+\b/g, "$1:<n>"], // event subjects
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<uuid>"],
-  [/\d+x[0-9a-z]+x\d+/g, "<u>"], // tests/support/client.ts `unique`
-  [/-\d+-[0-9a-z]{6,}-\d+/g, "-<u>"], // tests/support/orders.ts skus
+  [/-\d{3,}-[0-9a-z]{5,}-[0-9a-z]+/gi, "-<u>"], // the tests' skus: prefix-pid-time-serial
+  [/\d+x[0-9a-z]+x\d+/gi, "<u>"], // tests/support/client.ts `unique`, also upper-cased
+  [/(\/\/(127\.0\.0\.1|localhost|\[::1\])):\d+/g, "$1:<port>"], // stand-ins and receivers on ports of their own
+  [/nonce-[A-Za-z0-9+/=]+|nonce="[^"]*"/g, "nonce"],
   [/\d+\|[A-Za-z0-9_-]{16,}/g, "<token>"],
-  [/[A-Za-z0-9_\-+/=]{24,}/g, "<token>"],
+  [/(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{24,}/g, "<token>"],
   [/\/\d+(?=[/?#"]|$)/g, "/<n>"],
-  [/\b\d{9}\b/g, "<n>"], // order and invoice numbers
+  [/\b\d{9}\b|#\d+/g, "<n>"], // order and invoice numbers
+  [/\b1\d{12}\b/g, "<ms>"], // times in milliseconds
 ];
 
 const maskText = (text: string) => MASKS.reduce((t, [re, to]) => t.replace(re, to), text);
@@ -27,7 +33,7 @@ const maskText = (text: string) => MASKS.reduce((t, [re, to]) => t.replace(re, t
 function maskValue(value: unknown, key = ""): unknown {
   if (Array.isArray(value)) return value.map((v) => maskValue(v, key));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskValue(v, k)]));
-  if (ID_KEY.test(key) && (typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value)))) return "<id>";
+  if (VARYING_KEY.test(key) && (typeof value === "number" || typeof value === "string")) return "<id>";
   return typeof value === "string" ? maskText(value) : value;
 }
 
@@ -56,6 +62,20 @@ function load(dir: string): Map<string, string[]> {
   return byTest;
 }
 
+/** The answers only one run gave, paired in order, each shown around where the pair first differs. */
+function pairs(onlyA: string[], onlyB: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(onlyA.length, onlyB.length); i++) {
+    const [x, y] = [onlyA[i] ?? "", onlyB[i] ?? ""];
+    let at = 0;
+    while (at < x.length && x[at] === y[at]) at++;
+    const head = x.slice(0, x.indexOf(" → ") + 1);
+    const around = (v: string) => (at > 120 ? "…" : "") + v.slice(Math.max(0, at - 120), at + 200);
+    out.push(`  ${head}`, `    A: ${x ? around(x) : "(none)"}`, `    B: ${y ? around(y) : "(none)"}`);
+  }
+  return out;
+}
+
 const [dirA, dirB] = process.argv.slice(2);
 if (!dirA || !dirB) {
   console.error("usage: tsx scripts/compare-answers.ts <recorded run A> <recorded run B>");
@@ -78,9 +98,7 @@ for (const test of new Set([...a.keys(), ...b.keys()])) {
   }
   const onlyB = [...ys].flatMap(([v, n]) => Array<string>(n).fill(v));
   same += x.length - onlyA.length;
-  if (onlyA.length || onlyB.length) {
-    differing.push([`✗ ${test}`, ...onlyA.map((v) => `  A: ${v.slice(0, 400)}`), ...onlyB.map((v) => `  B: ${v.slice(0, 400)}`)].join("\n"));
-  }
+  if (onlyA.length || onlyB.length) differing.push([`✗ ${test}`, ...pairs(onlyA, onlyB)].join("\n"));
 }
 console.log(`${a.size} tests in A, ${b.size} in B; ${answers} answers, ${same} the same in both`);
 if (differing.length) console.log(`${differing.length} tests with answers that differ:\n${differing.join("\n")}`);
