@@ -1,7 +1,7 @@
 // The one mapping from database errors to API errors, so a constraint the domain code did not pre-check still
 // answers with a client status instead of a 500: unique → 422, foreign key still in use → 409, missing → 404.
 import { AppError, Conflict, NotFound, Validation } from "../errors.ts";
-import type { ConstraintError } from "./sql/errors.ts";
+import { pgErrorCode, type ConstraintError } from "./sql/errors.ts";
 
 interface KnownRequestError {
   name: string;
@@ -29,8 +29,8 @@ function uniqueFields(meta: Record<string, unknown> | undefined): string[] {
  * driver adapter error's, bare or wrapped in a known request error (Prisma).
  */
 function postgresCode(e: unknown): string | undefined {
-  const own = e as { code?: unknown; severity?: unknown } | null;
-  if (typeof own?.code === "string" && typeof own.severity === "string") return own.code;
+  const own = pgErrorCode(e);
+  if (own) return own;
   const direct = (e as { name?: string; cause?: { originalCode?: unknown } } | null)?.name === "DriverAdapterError" ? (e as { cause?: { originalCode?: unknown } }).cause : undefined;
   const wrapped = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta?.driverAdapterError?.cause;
   const code = direct?.originalCode ?? wrapped?.originalCode;

@@ -1,7 +1,7 @@
 // Kysely on the driver adapter Prisma itself connects through, for an in-memory SQLite database, where there is only
 // one connection, so the typed layer and Prisma share it. (On a SQLite file the typed layer has its own connections
-// under Prisma's write lock, ./sqlite-driver.ts; on PostgreSQL its own pool, ./pg-driver.ts.) The adapter speaks Prisma's driver-adapter interface (a public
-// contract: `SqlDriverAdapter` from @prisma/driver-adapter-utils): statements with typed arguments, rows with column
+// under Prisma's write lock, ./sqlite-driver.ts; on PostgreSQL its own pool, ./pg-driver.ts.) The adapter speaks
+// Prisma's driver-adapter interface (a public contract: `SqlDriverAdapter` from @prisma/driver-adapter-utils): statements with typed arguments, rows with column
 // types. This file binds Kysely's parameters to it and turns its rows into the row types generated from the schema
 // (lib/generated/kysely/db.ts, PostgreSQL's types): integers as numbers, decimals as exact text, booleans, dates,
 // parsed JSON, on SQLite as on PostgreSQL.
@@ -67,6 +67,9 @@ function bound(v: unknown, reading: boolean): [unknown, ArgType] {
   }
 }
 
+/** PostgreSQL's exact text of a decimal (with its column's scale: 1.234500) as Prisma's Decimal writes it: 1.2345. */
+export const decimalText = (text: string): string => (text.includes(".") ? text.replace(/\.?0+$/, "") : text);
+
 /** A column's value in the generated row types, from the adapter's form of it. */
 function decoded(type: ColumnType, v: unknown): unknown {
   if (v === null) return null;
@@ -80,7 +83,7 @@ function decoded(type: ColumnType, v: unknown): unknown {
     case ColumnTypeEnum.Numeric:
       // Exact on PostgreSQL (text, with the column's scale: 1.234500…), which is written without trailing zeros as
       // Prisma's Decimal writes it; SQLite stores a decimal as a number, which Prisma reads the same way.
-      if (typeof v === "string") return v.includes(".") ? v.replace(/\.?0+$/, "") : v;
+      if (typeof v === "string") return decimalText(v);
       return typeof v === "number" || typeof v === "bigint" ? v.toString() : JSON.stringify(v);
     case ColumnTypeEnum.Boolean:
       return v === true || v === 1 || v === "1" || v === "true" || v === "t";

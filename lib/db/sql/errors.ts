@@ -16,6 +16,15 @@ export class ConstraintError extends Error {
   }
 }
 
+/**
+ * The SQLSTATE code of an error node-postgres raised (the typed layer's pool, ./pg-driver.ts), or undefined.
+ * Duck-typed: a route bundle may carry its own copy of the driver, and so of its error class.
+ */
+export function pgErrorCode(e: unknown): string | undefined {
+  const own = e as { code?: unknown; severity?: unknown } | null;
+  return typeof own?.code === "string" && typeof own.severity === "string" ? own.code : undefined;
+}
+
 /** `e` as a ConstraintError when it is one, else as it came. */
 export function asModelError(e: unknown, table: string | undefined): unknown {
   if (!isDriverAdapterError(e) || !table) return e;

@@ -3,6 +3,7 @@
 import type { Expression, RawBuilder } from "kysely";
 import { sql, type Sql, type SqlTx, type DB } from "./index.ts";
 import { provider } from "../client.ts";
+import { decimalText } from "./dialect.ts";
 
 /** One round trip to the database and back (health checks): `SELECT 1`, built. */
 export async function ping(db: Sql): Promise<void> {
@@ -108,7 +109,7 @@ function fromScalar(kind: JsonColumn, v: string | number | boolean, pg: boolean)
     case "amount": {
       // As ./dialect.ts reads a decimal column: PostgreSQL's text without trailing zeros, SQLite's double as text.
       const s = String(v);
-      return pg ? (s.includes(".") ? s.replace(/\.?0+$/, "") : s) : String(Number(s));
+      return pg ? decimalText(s) : String(Number(s));
     }
     default:
       return typeof v === "string" ? v : String(v);

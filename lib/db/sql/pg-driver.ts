@@ -21,7 +21,8 @@ import { wellFormed } from "../errors.ts";
 import { emitStatement, noteWrite, TransactionWrites } from "../observe.ts";
 import { Decimal } from "../../money.ts";
 import { log } from "../../log/index.ts";
-import { ConstraintError } from "./errors.ts";
+import { ConstraintError, pgErrorCode } from "./errors.ts";
+import { decimalText } from "./dialect.ts";
 import { isPrepared } from "./prepared.ts";
 import { statementKind, writtenTables, type StatementKind } from "./tables.ts";
 
@@ -51,7 +52,7 @@ const { builtins } = pg.types;
 /** The parsers of the column types whose default form differs from the generated row types. */
 const PARSERS: Partial<Record<number, (text: string) => unknown>> = {
   [builtins.INT8]: Number,
-  [builtins.NUMERIC]: (text) => (text.includes(".") ? text.replace(/\.?0+$/, "") : text),
+  [builtins.NUMERIC]: decimalText,
   [builtins.TIMESTAMP]: (text) => new Date(`${text.replace(" ", "T")}Z`),
   [builtins.DATE]: (text) => new Date(text),
 };
@@ -91,11 +92,10 @@ function nameOf(compiled: CompiledQuery, kind: StatementKind): string | undefine
 
 /** A constraint a write broke, as the error the layer answers with (./errors.ts), as Prisma's adapter reads it. */
 function asConstraintError(e: unknown, table: string | undefined): unknown {
-  // Duck-typed: a bundle may carry its own copy of the driver and so of its error class.
-  if (!(e instanceof Error) || !table || typeof (e as pg.DatabaseError).severity !== "string") return e;
-  const { code, detail } = e as pg.DatabaseError;
+  const code = pgErrorCode(e);
+  if (!code || !table) return e;
   if (code === "23505") {
-    const fields = (/Key \(([^)]+)\)/.exec(detail ?? "")?.[1] ?? "").split(", ").filter(Boolean).map((f) => f.replace(/"/g, ""));
+    const fields = (/Key \(([^)]+)\)/.exec((e as pg.DatabaseError).detail ?? "")?.[1] ?? "").split(", ").filter(Boolean).map((f) => f.replace(/"/g, ""));
     return new ConstraintError("unique", table, fields, { cause: e });
   }
   if (code === "23503") return new ConstraintError("foreignKey", table, [], { cause: e });
