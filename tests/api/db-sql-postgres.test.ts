@@ -1,5 +1,5 @@
 // The typed layer's own pool on PostgreSQL (lib/db/sql/pg-driver.ts): statements of a fixed shape go prepared under
-// a name, reads built per request go unnamed, a transaction's BEGIN rides with its first plain statement, and rows,
+// a name (a prepared read at once, any other statement from its third use), a transaction's BEGIN rides with its first plain statement, and rows,
 // parameters and errors are what Prisma's adapter gave before.
 import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
@@ -19,7 +19,7 @@ async function preparedOn(tx: SqlTx): Promise<Map<string, string>> {
 describe.runIf(provider() === "postgresql")("the typed layer's pool on PostgreSQL", () => {
   const byCode = prepared<{ code: string }>()((db, $) => db.selectFrom("CoreConfig").select(["code", "value"]).where("code", "=", $("code")));
 
-  it("sends prepared reads and writes as named statements, and reads built per request unnamed", async () => {
+  it("sends prepared reads as named statements at once, and other reads and writes from their third use", async () => {
     const s = await getSql();
     const code = unique("named");
     const texts: string[] = [];
@@ -32,7 +32,12 @@ describe.runIf(provider() === "postgresql")("the typed layer's pool on PostgreSQ
         let named = await preparedOn(tx);
         expect(named.get(read)).toMatch(/^k[\w-]{32}$/);
         expect(named.has(built)).toBe(false);
-        // A write goes named once its shape is sent again (a one-off bulk write never is).
+        // A read built per request goes named from its third use, its plan then kept for its text.
+        for (const n of [1, 2]) await tx.selectFrom("CoreConfig").select("value").where("code", "like", `${code}${n}%`).execute();
+        named = await preparedOn(tx);
+        expect(named.get(built)).toMatch(/^k[\w-]{32}$/);
+        expect(named.get(built)).not.toBe(named.get(read));
+        // So does a write (a one-off bulk write never is).
         await tx.insertInto("CoreConfig").values({ code, value: "v" }).execute();
         const insert = texts.at(-1)!;
         expect((await preparedOn(tx)).has(insert)).toBe(false);

@@ -5,12 +5,14 @@
 //
 // Owning the connections is what lets a statement be prepared once: the hot paths send a few shapes again and
 // again, and PostgreSQL parses and plans an unnamed statement anew every time (the cart read of a checkout step
-// spends a millisecond there and a tenth of that running). A read built once by `prepared()` (./prepared.ts), and
-// a write of a shape sent before, goes as a named statement, parsed and planned on each connection the first time
-// it meets it; reads built per request (lists with their filters) stay unnamed, planned for the values they carry. The names
-// are few and fixed (at most NAMED of them per process), so no connection gathers statements without end. Behind a
-// pooler in transaction mode (PgBouncer before 1.21, serverless poolers), where the next statement may reach another
-// server connection, the URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed.
+// spends a millisecond there and a tenth of that running; a page of the product list two milliseconds planning and
+// under one running). A read built once by `prepared()` (./prepared.ts) goes as a named statement at once; any
+// other statement (a list built per request, a write) from the third time its text is sent, so a one-off (a seed's
+// bulk insert, an import) never is. PostgreSQL plans a named statement for its values for its first five runs and
+// then keeps a generic plan only when that one is estimated no dearer. The names are made from the text (at most
+// NAMED of them per process), so no connection gathers statements without end. Behind a pooler in transaction mode
+// (PgBouncer before 1.21, serverless poolers), where the next statement may reach another server connection, the
+// URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed.
 //
 // Rows are in the generated types, as Prisma's adapter gives them (./dialect.ts): integers as numbers, decimals as
 // exact text without trailing zeros, timestamps (stored in UTC, without zone) as dates, parsed JSON.
@@ -60,10 +62,10 @@ const parserOf = (oid: number, format?: "text" | "binary"): ((text: string) => u
   PARSERS[oid] ?? (pg.types.getTypeParser(oid, format ?? "text") as (text: string) => unknown);
 const types = { getTypeParser: parserOf as typeof pg.types.getTypeParser };
 
-/** Statement names, by SQL text; at most NAMED, after which a new shape goes unnamed. */
-const NAMED = 1_000;
+/** Statement names, by SQL text; at most NAMED (each connection keeps a plan per name), after which a new text goes unnamed. */
+const NAMED = 500;
 const names = new Map<string, string>();
-/** A write's text goes named at its NAME_AT-th use: the hot shapes soon, a one-off bulk write (a seed, an import) never. */
+/** A text not built by `prepared()` goes named at its NAME_AT-th use: the hot shapes soon, a one-off never. */
 const NAME_AT = 3;
 const uses = new Map<string, number>();
 
@@ -72,12 +74,11 @@ const uses = new Map<string, number>();
  * (route bundles may each carry one) and every instance names a text alike, and no name stands for two texts.
  */
 function nameOf(compiled: CompiledQuery, kind: StatementKind): string | undefined {
-  const once = isPrepared(compiled.query);
-  if (kind === "raw" || (kind === "read" && !once)) return undefined;
+  if (kind === "raw") return undefined;
   const text = compiled.sql;
   let name = names.get(text);
   if (name !== undefined || names.size >= NAMED) return name;
-  if (!once) {
+  if (!isPrepared(compiled.query)) {
     const used = (uses.get(text) ?? 0) + 1;
     if (used < NAME_AT) {
       if (uses.size >= 10 * NAMED) uses.clear();
