@@ -8,6 +8,7 @@ import type { RequestContext } from "../context.ts";
 import { provider } from "../db/client.ts";
 import type { DB, Sql } from "../db/sql/index.ts";
 import { jsonRows, jsonRowsOf } from "../db/sql/expressions.ts";
+import { preparedShapes, type Placeholder } from "../db/sql/prepared.ts";
 import { dec } from "../money.ts";
 import type { Paging } from "../operations/define.ts";
 import type { Priced } from "./pricing.ts";
@@ -58,6 +59,53 @@ function orderOf(q: ProductQuery): [Sorted, "asc" | "desc"][] {
 
 type Where = ExpressionBuilder<DB & { p: DB["Product"]; t: DB["ProductTranslation"] }, "p" | "t">;
 
+/**
+ * What decides the text of a listing statement: the query's order and which filters it has. Its values go as
+ * parameters (`ListArgs`), so a list statement is built and compiled once per shape (lib/db/sql/prepared.ts).
+ */
+interface Filtered {
+  byName: boolean;
+  type: boolean;
+  new?: boolean;
+  featured?: boolean;
+  category: boolean;
+  priceFrom: boolean;
+  priceTo: boolean;
+  /** Per facet, how many options it accepts. */
+  facets: number[];
+  /** How many words a search has; null without a search (one of no words matches nothing). */
+  words: number | null;
+}
+
+/** The values of a listing statement: facet `i` is `f<i>` with its options `f<i>_<j>`, search word `k` is `w<k>`. */
+type ListArgs = { channelId: number; locale: string; type: string; categoryId: number; priceFrom: string; priceTo: string; offset: number } & {
+  [facet: `f${number}`]: number;
+} & { [option: `f${number}_${number}`]: number } & { [word: `w${number}`]: string };
+
+/** A search's words, at most eight; LIKE wildcards in the text are word separators. */
+const wordsOf = (q: ProductQuery) => (q.query ? q.query.split(/[\s%_\\]+/).filter(Boolean).slice(0, 8) : null);
+
+function filteredShape(q: ProductQuery, facets: Facets): Filtered {
+  return {
+    byName: q.sort === "name", type: !!q.type, new: q.new, featured: q.featured, category: !!q.categoryId,
+    priceFrom: q.priceFrom !== undefined, priceTo: q.priceTo !== undefined, facets: facets.map((f) => f.optionIds.length), words: wordsOf(q)?.length ?? null,
+  };
+}
+
+function listArgs(ctx: RequestContext, q: ProductQuery, facets: Facets, offset = 0): ListArgs {
+  // Bounds arrive in the request currency; prices are stored in the base currency.
+  const bound = (value: number | undefined) => (value === undefined ? undefined : dec(value).div(ctx.currency.rate).toString());
+  const args: Record<string, unknown> = {
+    channelId: ctx.channel.id, locale: ctx.locale, type: q.type, categoryId: q.categoryId, priceFrom: bound(q.priceFrom), priceTo: bound(q.priceTo), offset,
+  };
+  facets.forEach(({ attributeId, optionIds }, i) => {
+    args[`f${i}`] = attributeId;
+    optionIds.forEach((id, j) => (args[`f${i}_${j}`] = id));
+  });
+  wordsOf(q)?.forEach((w, k) => (args[`w${k}`] = `%${w}%`));
+  return args as ListArgs;
+}
+
 /** The product under alias `product` carries one of the facet's options. */
 function hasOption(product: "p" | "fv", attributeId: number, optionIds: number[]) {
   const eb = expressionBuilder<DB & Record<typeof product, DB["Product"]>, typeof product>();
@@ -69,33 +117,30 @@ function hasOption(product: "p" | "fv", attributeId: number, optionIds: number[]
 
 /**
  * The query's filters over the product `p` and its translation `t`, on top of `listedIn` (./visibility.ts). A search
- * is "every word appears in the name or the sku", case-insensitive; LIKE wildcards in the text are word separators,
- * never wildcards.
+ * is "every word appears in the name or the sku", case-insensitive.
  */
-function filters(eb: Where, ctx: RequestContext, q: ProductQuery, facets: Facets): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [listedIn("p", ctx.channel.id)];
-  if (q.type) where.push(eb("p.type", "=", q.type));
-  if (q.new !== undefined) where.push(eb("p.new", "=", eb.lit(q.new)));
-  if (q.featured !== undefined) where.push(eb("p.featured", "=", eb.lit(q.featured)));
-  if (q.categoryId) {
-    where.push(eb.exists(eb.selectFrom("ProductCategory as pcat").select("pcat.productId").whereRef("pcat.productId", "=", "p.id").where("pcat.categoryId", "=", q.categoryId)));
+function filters(eb: Where, s: Filtered, $: Placeholder<ListArgs>): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [listedIn("p", $("channelId"))];
+  if (s.type) where.push(eb("p.type", "=", $("type")));
+  if (s.new !== undefined) where.push(eb("p.new", "=", eb.lit(s.new)));
+  if (s.featured !== undefined) where.push(eb("p.featured", "=", eb.lit(s.featured)));
+  if (s.category) {
+    where.push(eb.exists(eb.selectFrom("ProductCategory as pcat").select("pcat.productId").whereRef("pcat.productId", "=", "p.id").where("pcat.categoryId", "=", $("categoryId"))));
   }
-  // Bounds arrive in the request currency; prices are stored in the base currency.
-  const bound = (value: number) => eb.cast<string>(eb.val(dec(value).div(ctx.currency.rate).toString()), "decimal");
-  if (q.priceFrom !== undefined) where.push(eb("p.price", ">=", bound(q.priceFrom)));
-  if (q.priceTo !== undefined) where.push(eb("p.price", "<=", bound(q.priceTo)));
-  for (const { attributeId, optionIds } of facets) {
+  const bound = (name: "priceFrom" | "priceTo") => eb.cast<string>(eb.val($(name)), "decimal");
+  if (s.priceFrom) where.push(eb("p.price", ">=", bound("priceFrom")));
+  if (s.priceTo) where.push(eb("p.price", "<=", bound("priceTo")));
+  s.facets.forEach((options, i) => {
+    const attributeId = $(`f${i}`);
+    const optionIds = Array.from({ length: options }, (_, j) => $(`f${i}_${j}`));
     // A configurable product matches when one of its active variants carries the option.
     const variant = eb.selectFrom("Product as fv").select("fv.id").whereRef("fv.parentId", "=", "p.id").where(active("fv")).where(hasOption("fv", attributeId, optionIds));
     where.push(eb.or([hasOption("p", attributeId, optionIds), eb.exists(variant)]));
-  }
+  });
   const like = provider() === "postgresql" ? "ilike" : "like"; // SQLite's LIKE already ignores ASCII case
-  if (q.query) {
-    const words = q.query.split(/[\s%_\\]+/).filter(Boolean).slice(0, 8);
-    if (!words.length) where.push(eb.lit(false));
-    for (const w of words) where.push(eb.or([eb("t.name", like, `%${w}%`), eb("p.sku", like, `%${w}%`)]));
-  }
-  where.push(eb("t.productId", "=", eb.ref("p.id")), eb("t.locale", "=", ctx.locale));
+  if (s.words === 0) where.push(eb.lit(false));
+  for (let k = 0; k < (s.words ?? 0); k++) where.push(eb.or([eb("t.name", like, $(`w${k}`)), eb("p.sku", like, $(`w${k}`))]));
+  where.push(eb("t.productId", "=", eb.ref("p.id")), eb("t.locale", "=", $("locale")));
   return where;
 }
 
@@ -106,13 +151,18 @@ function filters(eb: Where, ctx: RequestContext, q: ProductQuery, facets: Facets
  * the first matches in that order end the walk. CROSS JOIN keeps SQLite to that order (left table outermost);
  * PostgreSQL plans it as any inner join.
  */
-function listedQuery(db: Pick<Sql, "selectFrom">, ctx: RequestContext, q: ProductQuery, facets: Facets) {
-  const from = q.sort === "name" ? db.selectFrom("ProductTranslation as t").crossJoin("Product as p") : db.selectFrom("Product as p").crossJoin("ProductTranslation as t");
-  return from.where((eb) => eb.and(filters(eb, ctx, q, facets)));
+function listedQuery(db: Pick<Sql, "selectFrom">, s: Filtered, $: Placeholder<ListArgs>) {
+  const from = s.byName ? db.selectFrom("ProductTranslation as t").crossJoin("Product as p") : db.selectFrom("Product as p").crossJoin("ProductTranslation as t");
+  return from.where((eb) => eb.and(filters(eb, s, $)));
 }
 
+const countQuery = preparedShapes<ListArgs>()(
+  (s: Filtered) => JSON.stringify(s),
+  (db, $, s) => listedQuery(db, s, $).select((eb) => eb.fn.countAll().as("n")),
+);
+
 export async function countListed(ctx: RequestContext, q: ProductQuery, facets: Facets): Promise<number> {
-  const row = await listedQuery(ctx.sql, ctx, q, facets).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const [row] = await countQuery(ctx.sql, filteredShape(q, facets), listArgs(ctx, q, facets));
   return Number(row?.n ?? 0); // a count is not decoded by column type on SQLite
 }
 
@@ -141,41 +191,52 @@ const PAGE_JSON = {
 } as const;
 const VARIANT_JSON = { id: "int", parentId: "int", price: "amount", specialPrice: "amount", specialPriceFrom: "time", specialPriceTo: "time", stocked: "bool" } as const;
 
+/** A page's shape: the filters', its order and its size. */
+interface Paged extends Filtered {
+  order: [Sorted, "asc" | "desc"][];
+  limit: number;
+}
+
+const pageQuery = preparedShapes<ListArgs>()(
+  (s: Paged) => JSON.stringify(s),
+  (db, $, s) =>
+    db
+      .with("page", (w) => {
+        let page = listedQuery(w, s, $).select([
+          "p.id", "p.sku", "p.type", "p.status", "p.price", "p.specialPrice", "p.specialPriceFrom", "p.specialPriceTo", "p.new", "p.featured", "p.createdAt",
+          "t.name", "t.urlKey", "t.shortDescription", "t.description",
+        ]);
+        for (const [column, dir] of s.order) page = page.orderBy(column === "name" ? "t.name" : `p.${column}`, dir);
+        return page.limit((eb) => eb.lit(pageSize(s.limit))).offset($("offset"));
+      })
+      .selectNoFrom((eb) => {
+        const channel = $("channelId");
+        const owners = (type: string) => eb.selectFrom("page").select("page.id").where("page.type", "=", type);
+        const page = eb.selectFrom("page").selectAll("page").select((pe) => [
+          pe.selectFrom("ProductImage as img").select("img.path").whereRef("img.productId", "=", "page.id")
+            .orderBy("img.position", "asc").orderBy("img.id", "asc").limit(pe.lit(1)).as("image"),
+          stocked("page", channel).as("stocked"),
+        ]);
+        const variants = eb.selectFrom("Product as v")
+          .select(["v.id", "v.parentId", "v.price", "v.specialPrice", "v.specialPriceFrom", "v.specialPriceTo", stocked("v", channel).as("stocked")])
+          .where("v.parentId", "in", owners("configurable")).where(active("v"));
+        const parts = compositeParts(db, { grouped: owners("grouped"), bundle: owners("bundle") }, channel);
+        return [
+          jsonRows(page, PAGE_JSON, s.order).as("page"),
+          jsonRows(variants, VARIANT_JSON, [["id", "asc"]]).as("variants"),
+          jsonRows(parts, PART_JSON).as("composites"),
+        ];
+      }),
+);
+
 /**
  * One page in one statement: the page's products in their order, with translation, first image and own stock, the
  * active variants of its configurable products (prices and stock), and the children of its grouped and bundle
  * products, whatever the page holds (the statement count does not depend on it).
  */
 export async function readListed(ctx: RequestContext, q: ProductQuery, facets: Facets, paging: Paging): Promise<ListedRow[]> {
-  const channel = ctx.channel.id;
-  const order = orderOf(q);
-  const [result] = await ctx.sql
-    .with("page", (db) => {
-      let page = listedQuery(db, ctx, q, facets).select([
-        "p.id", "p.sku", "p.type", "p.status", "p.price", "p.specialPrice", "p.specialPriceFrom", "p.specialPriceTo", "p.new", "p.featured", "p.createdAt",
-        "t.name", "t.urlKey", "t.shortDescription", "t.description",
-      ]);
-      for (const [column, dir] of order) page = page.orderBy(column === "name" ? "t.name" : `p.${column}`, dir);
-      return page.limit((eb) => eb.lit(pageSize(paging.limit))).offset(paging.offset);
-    })
-    .selectNoFrom((eb) => {
-      const owners = (type: string) => eb.selectFrom("page").select("page.id").where("page.type", "=", type);
-      const page = eb.selectFrom("page").selectAll("page").select((pe) => [
-        pe.selectFrom("ProductImage as img").select("img.path").whereRef("img.productId", "=", "page.id")
-          .orderBy("img.position", "asc").orderBy("img.id", "asc").limit(pe.lit(1)).as("image"),
-        stocked("page", channel).as("stocked"),
-      ]);
-      const variants = eb.selectFrom("Product as v")
-        .select(["v.id", "v.parentId", "v.price", "v.specialPrice", "v.specialPriceFrom", "v.specialPriceTo", stocked("v", channel).as("stocked")])
-        .where("v.parentId", "in", owners("configurable")).where(active("v"));
-      const parts = compositeParts(ctx.sql, { grouped: owners("grouped"), bundle: owners("bundle") }, channel);
-      return [
-        jsonRows(page, PAGE_JSON, order).as("page"),
-        jsonRows(variants, VARIANT_JSON, [["id", "asc"]]).as("variants"),
-        jsonRows(parts, PART_JSON).as("composites"),
-      ];
-    })
-    .execute();
+  const shape: Paged = { ...filteredShape(q, facets), order: orderOf(q), limit: paging.limit };
+  const [result] = await pageQuery(ctx.sql, shape, listArgs(ctx, q, facets, paging.offset));
   const rows: ListedRow[] = [];
   const byId = new Map<number, ListedRow>();
   for (const r of jsonRowsOf(result?.page, PAGE_JSON)) {

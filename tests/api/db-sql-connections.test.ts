@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, unique } from "../support/client.ts";
 import { getSql, provider } from "../../lib/db/client.ts";
 import { sql, type Sql, type SqlTx } from "../../lib/db/sql/index.ts";
-import { prepared } from "../../lib/db/sql/prepared.ts";
+import { prepared, preparedShapes } from "../../lib/db/sql/prepared.ts";
+import { onStatement } from "../../lib/db/observe.ts";
 import { cartTransaction, settleBulkWrites } from "../../lib/db/sql/expressions.ts";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -78,6 +79,35 @@ describe("prepared reads", () => {
     const s = await getSql();
     const write = prepared<{ code: string }>()((db, $) => db.deleteFrom("CoreConfig").where("code", "=", $("code")));
     await expect(write(s, { code: "x" })).rejects.toThrow("reads only");
+  });
+
+  it("of several shapes answer each shape's rows for each set of values, one text per shape", async () => {
+    const s = await getSql();
+    const prefix = unique("prep.shape");
+    await s.insertInto("CoreConfig").values([1, 2, 3].map((n) => ({ code: `${prefix}.${n}`, value: `v${n}` }))).execute();
+    // The shape: how many codes the read takes, and whether it orders them down. Values come only through `$`.
+    const byCodes = preparedShapes<Record<`c${number}`, string>>()(
+      (shape: { codes: number; down: boolean }) => `${shape.codes}:${shape.down}`,
+      (db, $, shape) =>
+        db.selectFrom("CoreConfig").select("value").where("code", "in", Array.from({ length: shape.codes }, (_, i) => $(`c${i}`)))
+          .orderBy("code", shape.down ? "desc" : "asc"),
+    );
+    const texts: string[] = [];
+    const stop = onStatement((text) => texts.push(text));
+    const values = async (codes: number[], down = false) =>
+      (await byCodes(s, { codes: codes.length, down }, Object.fromEntries(codes.map((n, i) => [`c${i}`, `${prefix}.${n}`])))).map((r) => r.value);
+    try {
+      expect(await values([1, 2])).toEqual(["v1", "v2"]);
+      expect(await values([2, 3])).toEqual(["v2", "v3"]);
+      expect(await values([2, 3], true)).toEqual(["v3", "v2"]);
+      expect(await values([1, 2, 3], true)).toEqual(["v3", "v2", "v1"]);
+      expect(await values([3, 1])).toEqual(["v1", "v3"]);
+    } finally {
+      stop();
+    }
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[4]).toBe(texts[0]);
+    expect(new Set(texts).size).toBe(3);
   });
 });
 

@@ -20,7 +20,7 @@ class Param {
 }
 
 /** A named parameter, typed as the value it stands for. */
-type Placeholder<A> = <K extends keyof A & string>(name: K) => A[K];
+export type Placeholder<A> = <K extends keyof A & string>(name: K) => A[K];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Prepared<A, Q extends Compilable<any>> {
@@ -28,23 +28,58 @@ export interface Prepared<A, Q extends Compilable<any>> {
   (db: Sql, args: A): Promise<InferResult<Q>>;
 }
 
+/** The compiled queries of one `prepared` or `preparedShapes` read: per dialect, per shape. */
+class Compiled {
+  readonly #byDialect = new Map<unknown, Map<string, CompiledQuery>>();
+
+  /** The query of `key` on `db`'s dialect, compiled by `build` the first time; past `keep` shapes, compiled anew each time. */
+  of(db: Sql, key: string, keep: number, build: () => Compilable<unknown>): CompiledQuery {
+    const dialect = db.getExecutor().adapter.constructor;
+    let shapes = this.#byDialect.get(dialect);
+    if (!shapes) this.#byDialect.set(dialect, (shapes = new Map()));
+    let query = shapes.get(key);
+    if (!query) {
+      query = build().compile();
+      if (statementKind(query.query) !== "read") throw new Error("prepared() is for reads only.");
+      if (shapes.size < keep) {
+        shapes.set(key, query);
+        compiledOnce.add(query.query);
+      }
+    }
+    return query;
+  }
+}
+
+async function run<R>(db: Sql, query: CompiledQuery, args: Record<string, unknown>): Promise<R> {
+  const parameters = query.parameters.map((p) => (p instanceof Param ? args[p.name] : p));
+  const result = await db.executeQuery({ ...query, queryId: createQueryId(), parameters });
+  return result.rows as R;
+}
+
 /** `prepared<{ cartId: number }>()((db, $) => db.selectFrom("Cart").selectAll().where("id", "=", $("cartId")))` */
 export const prepared =
   <A extends Record<string, unknown>>() =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   <Q extends Compilable<any>>(build: (db: Sql, $: Placeholder<A>) => Q): Prepared<A, Q> => {
-  const compiled = new Map<unknown, CompiledQuery>();
-  return async (db, args) => {
-    const dialect = db.getExecutor().adapter.constructor;
-    let query = compiled.get(dialect);
-    if (!query) {
-      query = build(db, (name) => new Param(name) as never).compile();
-      if (statementKind(query.query) !== "read") throw new Error("prepared() is for reads only.");
-      compiled.set(dialect, query);
-      compiledOnce.add(query.query);
-    }
-    const parameters = query.parameters.map((p) => (p instanceof Param ? args[p.name] : p));
-    const result = await db.executeQuery({ ...query, queryId: createQueryId(), parameters });
-    return result.rows as InferResult<Q>;
-  };
-}
+  const compiled = new Compiled();
+  return async (db, args) => run(db, compiled.of(db, "", 1, () => build(db, placeholder)), args);
+};
+
+/** Shapes kept per `preparedShapes` read: far more than its filters combine to in practice. */
+const SHAPES = 200;
+
+/**
+ * A read of a few shapes (a page of the product list: its order, which filters it has, how many words a search
+ * has), built and compiled once per shape. `build` sees the shape alone and takes every value through `$`, so a
+ * value can only reach the statement's text through the shape, which `keyOf` names. Past SHAPES shapes, a new one
+ * is compiled each time it is sent (and goes unnamed on PostgreSQL until its third use, as any statement).
+ */
+export const preparedShapes =
+  <A extends Record<string, unknown>>() =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  <S, Q extends Compilable<any>>(keyOf: (shape: S) => string, build: (db: Sql, $: Placeholder<A>, shape: S) => Q) => {
+  const compiled = new Compiled();
+  return async (db: Sql, shape: S, args: A): Promise<InferResult<Q>> => run(db, compiled.of(db, keyOf(shape), SHAPES, () => build(db, placeholder, shape)), args);
+};
+
+const placeholder = ((name: string) => new Param(name)) as Placeholder<never>;
