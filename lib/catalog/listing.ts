@@ -191,10 +191,15 @@ const PAGE_JSON = {
 } as const;
 const VARIANT_JSON = { id: "int", parentId: "int", price: "amount", specialPrice: "amount", specialPriceFrom: "time", specialPriceTo: "time", stocked: "bool" } as const;
 
-/** A page's shape: the filters', its order and its size. */
+/**
+ * A page's shape: the filters', its order, its size, and whether it skips rows. The first page, most of what is
+ * asked, has no OFFSET: PostgreSQL plans a bound OFFSET of unknown value as a tenth of the rows, so the plan it
+ * keeps for a statement with one scanned a large catalog in parallel (7.5 ms a page of 100,000 products, 0.6 of 1,000).
+ */
 interface Paged extends Filtered {
   order: [Sorted, "asc" | "desc"][];
   limit: number;
+  skips: boolean;
 }
 
 const pageQuery = preparedShapes<ListArgs>()(
@@ -207,7 +212,8 @@ const pageQuery = preparedShapes<ListArgs>()(
           "t.name", "t.urlKey", "t.shortDescription", "t.description",
         ]);
         for (const [column, dir] of s.order) page = page.orderBy(column === "name" ? "t.name" : `p.${column}`, dir);
-        return page.limit((eb) => eb.lit(pageSize(s.limit))).offset($("offset"));
+        page = page.limit((eb) => eb.lit(pageSize(s.limit)));
+        return s.skips ? page.offset($("offset")) : page;
       })
       .selectNoFrom((eb) => {
         const channel = $("channelId");
@@ -235,7 +241,7 @@ const pageQuery = preparedShapes<ListArgs>()(
  * products, whatever the page holds (the statement count does not depend on it).
  */
 export async function readListed(ctx: RequestContext, q: ProductQuery, facets: Facets, paging: Paging): Promise<ListedRow[]> {
-  const shape: Paged = { ...filteredShape(q, facets), order: orderOf(q), limit: paging.limit };
+  const shape: Paged = { ...filteredShape(q, facets), order: orderOf(q), limit: paging.limit, skips: paging.offset > 0 };
   const [result] = await pageQuery(ctx.sql, shape, listArgs(ctx, q, facets, paging.offset));
   const rows: ListedRow[] = [];
   const byId = new Map<number, ListedRow>();
