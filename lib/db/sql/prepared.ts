@@ -36,7 +36,7 @@ class Compiled {
   of(db: Sql, key: string, keep: number, build: () => Compilable<unknown>): CompiledQuery {
     const dialect = db.getExecutor().adapter.constructor;
     let shapes = this.#byDialect.get(dialect);
-    if (!shapes) this.#byDialect.set(dialect, (shapes = new Map()));
+    if (!shapes) this.#byDialect.set(dialect, (shapes = new Map<string, CompiledQuery>()));
     let query = shapes.get(key);
     if (!query) {
       query = build().compile();
