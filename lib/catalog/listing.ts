@@ -156,10 +156,7 @@ function listedQuery(db: Pick<Sql, "selectFrom">, s: Filtered, $: Placeholder<Li
   return from.where((eb) => eb.and(filters(eb, s, $)));
 }
 
-const countQuery = preparedShapes<ListArgs>()(
-  (s: Filtered) => JSON.stringify(s),
-  (db, $, s) => listedQuery(db, s, $).select((eb) => eb.fn.countAll().as("n")),
-);
+const countQuery = preparedShapes<ListArgs>()((db, $, s: Filtered) => listedQuery(db, s, $).select((eb) => eb.fn.countAll().as("n")));
 
 export async function countListed(ctx: RequestContext, q: ProductQuery, facets: Facets): Promise<number> {
   const [row] = await countQuery(ctx.sql, filteredShape(q, facets), listArgs(ctx, q, facets));
@@ -203,8 +200,7 @@ interface Paged extends Filtered {
 }
 
 const pageQuery = preparedShapes<ListArgs>()(
-  (s: Paged) => JSON.stringify(s),
-  (db, $, s) =>
+  (db, $, s: Paged) =>
     db
       .with("page", (w) => {
         let page = listedQuery(w, s, $).select([

@@ -87,8 +87,7 @@ describe("prepared reads", () => {
     await s.insertInto("CoreConfig").values([1, 2, 3].map((n) => ({ code: `${prefix}.${n}`, value: `v${n}` }))).execute();
     // The shape: how many codes the read takes, and whether it orders them down. Values come only through `$`.
     const byCodes = preparedShapes<Record<`c${number}`, string>>()(
-      (shape: { codes: number; down: boolean }) => `${shape.codes}:${shape.down}`,
-      (db, $, shape) =>
+      (db, $, shape: { codes: number; down: boolean }) =>
         db.selectFrom("CoreConfig").select("value").where("code", "in", Array.from({ length: shape.codes }, (_, i) => $(`c${i}`)))
           .orderBy("code", shape.down ? "desc" : "asc"),
     );

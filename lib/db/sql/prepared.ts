@@ -70,16 +70,16 @@ const SHAPES = 200;
 
 /**
  * A read of a few shapes (a page of the product list: its order, which filters it has, how many words a search
- * has), built and compiled once per shape. `build` sees the shape alone and takes every value through `$`, so a
- * value can only reach the statement's text through the shape, which `keyOf` names. Past SHAPES shapes, a new one
+ * has), built and compiled once per shape. `build` sees the shape alone (plain data, keyed by its JSON) and takes
+ * every value through `$`, so a value can only reach the statement's text through the shape. Past SHAPES shapes, a new one
  * is compiled each time it is sent (and goes unnamed on PostgreSQL until its third use, as any statement).
  */
 export const preparedShapes =
   <A extends Record<string, unknown>>() =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  <S, Q extends Compilable<any>>(keyOf: (shape: S) => string, build: (db: Sql, $: Placeholder<A>, shape: S) => Q) => {
+  <S, Q extends Compilable<any>>(build: (db: Sql, $: Placeholder<A>, shape: S) => Q) => {
   const compiled = new Compiled();
-  return async (db: Sql, shape: S, args: A): Promise<InferResult<Q>> => run(db, compiled.of(db, keyOf(shape), SHAPES, () => build(db, placeholder, shape)), args);
+  return async (db: Sql, shape: S, args: A): Promise<InferResult<Q>> => run(db, compiled.of(db, JSON.stringify(shape), SHAPES, () => build(db, placeholder, shape)), args);
 };
 
 const placeholder = ((name: string) => new Param(name)) as Placeholder<never>;
