@@ -14,6 +14,12 @@
 // (PgBouncer before 1.21, serverless poolers), where the next statement may reach another server connection, the
 // URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed.
 //
+// A transaction's connection is pipelined (node-postgres' pipeline mode): a statement is sent without waiting for the
+// ones before it to answer, and the answers come in order. Kysely sends a transaction's statements one at a time,
+// each once the one before has answered, so what goes together is said where it is sent (./pipeline.ts): the BEGIN
+// with the first statement, a write whose answer the work does not need with the statements after it and the COMMIT,
+// statements sent `together`. Most of a cart step's or an order's time on PostgreSQL was the round trips.
+//
 // Rows are in the generated types, as Prisma's adapter gives them (./dialect.ts): integers as numbers, decimals as
 // exact text without trailing zeros, timestamps (stored in UTC, without zone) as dates, parsed JSON.
 import { createHash } from "node:crypto";
@@ -26,6 +32,7 @@ import { log } from "../../log/index.ts";
 import { ConstraintError, pgErrorCode } from "./errors.ts";
 import { decimalText } from "./dialect.ts";
 import { isPrepared } from "./prepared.ts";
+import type { Check, Pipelining } from "./pipeline.ts";
 import { statementKind, writtenTables, type StatementKind } from "./tables.ts";
 
 /** A parameter as PostgreSQL takes it; text well-formed (`wellFormed`, ../errors.ts). */
@@ -103,85 +110,157 @@ function asConstraintError(e: unknown, table: string | undefined): unknown {
   return e;
 }
 
-class PgConnection implements DatabaseConnection {
+class PgConnection implements DatabaseConnection, Pipelining {
   #client: pg.PoolClient | null = null;
   /** Whether the transaction's BEGIN has been sent. */
   #begun = false;
+  /** The BEGIN every statement of the transaction waits for, when its first statement could not go with it. */
+  #afterBegin: Promise<unknown> | null = null;
   #writes: TransactionWrites | null = null;
+  /** Statements of the transaction sent and not yet waited for (`sendLater`, a BEGIN sent with a read). */
+  #unseen: Promise<void>[] = [];
+  /** Whether one of those has a check that must pass before the transaction may commit. */
+  #checked = false;
+  /** The first failure among them: the transaction's, which every later statement and the commit answer with. */
+  #failure: { error: unknown } | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly named: boolean,
   ) {}
 
+  get pipelining(): boolean {
+    return this.#client !== null;
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const kind = statementKind(compiled.query);
-    const tables = writtenTables(compiled.query);
-    const query: pg.QueryConfig = {
-      text: compiled.sql,
-      values: compiled.parameters.map((p) => bound(p, kind === "read")),
-      name: this.named ? nameOf(compiled, kind) : undefined,
-    };
-    emitStatement(compiled.sql);
-    let result: pg.QueryResult;
-    try {
-      result = await this.#send(query, kind === "raw" && !compiled.parameters.length);
-    } catch (e) {
-      throw asConstraintError(e, tables[0]);
-    }
-    if (tables.length) await noteWrite(tables, this.#writes);
-    const rows = result.rows as R[];
-    if (kind === "write") return { rows: [], numAffectedRows: BigInt(result.rowCount ?? 0) };
-    return kind === "returning" ? { rows, numAffectedRows: BigInt(rows.length) } : { rows };
+    return this.#answer<R>(compiled, this.#start(compiled), true);
+  }
+
+  sendLater(compiled: CompiledQuery, check?: Check): void {
+    const answered = this.#answer(compiled, this.#start(compiled), false).then(check);
+    if (check) this.#checked = true;
+    this.#unseen.push(answered.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
   }
 
   streamQuery(): AsyncIterableIterator<QueryResult<never>> {
     throw new Error("Streaming is not supported by the typed SQL layer.");
   }
 
+  /** Sends a statement at once (in the order statements are started) and answers its pending result. */
+  #start(compiled: CompiledQuery): Promise<pg.QueryResult> {
+    const kind = statementKind(compiled.query);
+    const query: pg.QueryConfig = {
+      text: compiled.sql,
+      values: compiled.parameters.map((p) => bound(p, kind === "read")),
+      name: this.named ? nameOf(compiled, kind) : undefined,
+    };
+    emitStatement(compiled.sql);
+    return this.#send(query, kind);
+  }
+
   /**
-   * Sends a statement: on the transaction's connection, or on any. The BEGIN of a transaction waits for its first
-   * statement and goes in the same round trip when that one is plain text without parameters (a transaction's
-   * settings: `SET LOCAL …`, ./expressions.ts), as one simple-protocol message of two statements.
+   * The rows of a statement sent; for one `awaited`, only once the statements sent before it without waiting have
+   * answered too (it fails with their failure, if one failed).
    */
-  async #send(query: pg.QueryConfig, plain: boolean): Promise<pg.QueryResult> {
+  async #answer<R>(compiled: CompiledQuery, sent: Promise<pg.QueryResult>, awaited: boolean): Promise<QueryResult<R>> {
+    const kind = statementKind(compiled.query);
+    const tables = writtenTables(compiled.query);
+    let result: pg.QueryResult;
+    try {
+      result = await sent;
+    } catch (e) {
+      if (awaited) await this.#seeUnseen();
+      throw asConstraintError(e, tables[0]);
+    }
+    if (awaited) await this.#seeUnseen();
+    if (tables.length) await noteWrite(tables, this.#writes);
+    const rows = result.rows as R[];
+    if (kind === "write") return { rows: [], numAffectedRows: BigInt(result.rowCount ?? 0) };
+    return kind === "returning" ? { rows, numAffectedRows: BigInt(rows.length) } : { rows };
+  }
+
+  /** Waits for the statements sent without waiting; throws the transaction's first failure, if one failed. */
+  async #seeUnseen(): Promise<void> {
+    if (this.#unseen.length) {
+      const unseen = this.#unseen;
+      this.#unseen = [];
+      this.#checked = false;
+      await Promise.all(unseen);
+    }
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /**
+   * Sends a statement: on any pooled connection, or on the transaction's, pipelined behind the ones sent before it.
+   * The BEGIN of a transaction waits for its first statement and goes in the same round trip: as one message of two
+   * statements when that one is plain text without parameters (a transaction's settings: `SET LOCAL …`,
+   * ./expressions.ts); pipelined before it when it is a read (were the BEGIN to fail, the read ran on its own and the
+   * failure is told with its answer); otherwise it is answered before the statement is sent, so no write can run
+   * outside the transaction.
+   */
+  #send(query: pg.QueryConfig, kind: StatementKind): Promise<pg.QueryResult> {
     const client = this.#client;
     if (!client) return this.pool.query(query);
-    if (!this.#begun) {
-      this.#begun = true;
-      if (plain) {
-        const results = (await client.query(`BEGIN; ${query.text}`)) as unknown as pg.QueryResult[];
-        return results[results.length - 1];
-      }
-      await client.query("BEGIN");
+    if (this.#afterBegin) return this.#afterBegin.then(() => client.query(query));
+    if (this.#begun) return client.query(query);
+    this.#begun = true;
+    if (kind === "raw" && !query.values?.length) {
+      return (client.query(`BEGIN; ${query.text}`) as unknown as Promise<pg.QueryResult[]>).then((results) => results[results.length - 1]);
     }
-    return client.query(query);
+    const begin = client.query("BEGIN");
+    if (kind === "read") {
+      this.#unseen.push(begin.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
+      return client.query(query);
+    }
+    this.#afterBegin = begin;
+    return begin.then(() => client.query(query));
   }
 
   /** Takes a connection for the transaction; its BEGIN goes with the first statement (`#send`). */
   async begin(): Promise<void> {
     this.#client = await this.pool.connect();
     this.#begun = false;
+    this.#afterBegin = null;
     this.#writes = new TransactionWrites();
+    this.#unseen = [];
+    this.#checked = false;
+    this.#failure = null;
   }
 
-  /** Ends the transaction and gives its connection back (a connection whose end failed is closed, not reused). */
+  /**
+   * Ends the transaction and gives its connection back (a connection whose end failed is closed, not reused). A
+   * COMMIT goes behind the statements still unanswered, in the same round trip, unless one of them has a check to
+   * pass first. If one of them failed, the server has rolled the transaction back (it answers a COMMIT so), and that
+   * failure is thrown; after a failure already seen, a ROLLBACK is sent instead.
+   */
   async end(statement: "COMMIT" | "ROLLBACK"): Promise<void> {
-    const client = this.#client!;
+    const client = this.#client;
+    if (!client) return; // ended already: a COMMIT that failed is followed by Kysely's ROLLBACK
     const writes = this.#writes!;
-    this.#client = null;
-    this.#writes = null;
-    let failed = false;
+    let broken = false;
     try {
       // Told to the statement listeners whether or not it is sent (a transaction that sent nothing has nothing to
       // end), as the BEGIN never is: the counts compare across both databases.
       emitStatement(statement);
-      if (this.#begun) await client.query(statement);
-    } catch (e) {
-      failed = true;
-      throw e;
+      if (this.#checked || statement === "ROLLBACK") await this.#seeUnseen().catch(() => undefined);
+      const sent = this.#begun ? this.#send({ text: this.#failure ? "ROLLBACK" : statement }, "raw") : Promise.resolve(null);
+      const unseen = this.#seeUnseen().catch(() => undefined);
+      let done: pg.QueryResult | null;
+      try {
+        done = await sent;
+      } catch (e) {
+        broken = true;
+        throw e;
+      } finally {
+        await unseen;
+      }
+      if (statement === "COMMIT" && this.#failure) throw this.#failure.error;
+      if (statement === "COMMIT" && done?.command === "ROLLBACK") throw new Error("The database rolled the transaction back.");
     } finally {
-      client.release(failed);
+      this.#client = null;
+      this.#writes = null;
+      client.release(broken);
       await writes.settle();
     }
   }
@@ -201,7 +280,7 @@ export class PgDriver implements Driver {
   }
 
   init(): Promise<void> {
-    const pool = new pg.Pool({ connectionString: this.url, max: this.max, types });
+    const pool = new pg.Pool({ connectionString: this.url, max: this.max, types, pipeline: true });
     // An idle connection the server closed (a restart, a timeout) is dropped by the pool; the next statement opens another.
     pool.on("error", (e) => log.warn({ err: e.message }, "an idle database connection failed"));
     this.#pool = pool;
