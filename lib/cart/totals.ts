@@ -6,6 +6,7 @@
 import type { Updateable } from "kysely";
 import type { RequestContext } from "../context.ts";
 import type { DB, Sql } from "../db/sql/index.ts";
+import { later } from "../db/sql/pipeline.ts";
 import { NotFound } from "../errors.ts";
 import { convert, dec, Decimal } from "../money.ts";
 import { finalPrice, type Priced } from "../catalog/pricing.ts";
@@ -44,8 +45,10 @@ async function extras(tx: Sql, state: CartState) {
 /** Updates the row `id` of `table`; a row that is gone is a 404, as a model update answers. */
 export async function updateById<T extends "Cart" | "CartItem">(tx: Sql, table: T, id: number, values: Updateable<DB[T]>): Promise<void> {
   // The union of the two tables' update types is more than the builder can check; `values` is checked at the call.
-  const done = await tx.updateTable(table as "Cart").set(values as Updateable<DB["Cart"]>).where("id", "=", id).executeTakeFirst();
-  if (done.numUpdatedRows === 0n) throw new NotFound(table);
+  // Sent with the transaction's other writes (lib/db/sql/pipeline.ts); the check holds its commit until it passes.
+  await later(tx, tx.updateTable(table as "Cart").set(values as Updateable<DB["Cart"]>).where("id", "=", id), (done) => {
+    if (done.numAffectedRows === 0n) throw new NotFound(table);
+  });
 }
 
 /** Amounts as the layer writes a decimal column: exact text. */
@@ -91,7 +94,6 @@ export async function recalculateState(
     itemsQty += item.quantity;
     const line = { basePrice: unit, price: convert(unit, ctx.currency), baseTotal, total: convert(baseTotal, ctx.currency) };
     // Most changes to a cart leave its other lines' prices as they were: those lines are not written again.
-    // Written in turn, on the transaction's one connection.
     if (!(Object.keys(line) as (keyof typeof line)[]).every((k) => item[k].eq(line[k]))) {
       await updateById(tx, "CartItem", item.id, amounts(line));
     }
@@ -118,7 +120,7 @@ export async function recalculateState(
   const baseGrand = baseSubtotal.sub(baseDiscount).add(baseShipping);
   const money = (base: Decimal) => convert(base, ctx.currency);
   if (state.pendingSessions) {
-    await tx.updateTable("PaymentSession").set({ status: "superseded" }).where("cartId", "=", cart.id).where("status", "=", "pending").execute();
+    await later(tx, tx.updateTable("PaymentSession").set({ status: "superseded" }).where("cartId", "=", cart.id).where("status", "=", "pending"));
   }
   await updateById(tx, "Cart", cart.id, {
     currencyCode: ctx.currency.code,

@@ -10,6 +10,7 @@ import { countryByCode } from "./reference.ts";
 import { camelKeys } from "../wire/case.ts";
 import { requireStep } from "./steps.ts";
 import { cartTransaction } from "../db/sql/expressions.ts";
+import { together } from "../db/sql/pipeline.ts";
 
 const line = (max = 255) => z.string().trim().min(1, { message: "is required" }).max(max);
 const optional = (max = 255) => z.string().trim().max(max).optional();
@@ -96,19 +97,16 @@ export async function saveAddresses(ctx: RequestContext, cartId: number, input: 
   return cartTransaction(ctx.sql, async (tx) => {
     const state = await loadCart(tx, ctx, cartId);
     requireStep(state, "address");
-    const saved: NonNullable<CartState["billing"]>[] = [];
-    // Awaited in turn: a transaction has one connection, which runs one statement at a time.
-    for (const [addressType, a] of [["billing", billing], ["shipping", shipping]] as const) {
+    const upsert = (addressType: "billing" | "shipping", a: typeof billing) => {
       const data = { ...a, email: a.email ?? customer?.email ?? null, useForShipping: input.useForShipping };
-      saved.push(
-        await tx
-          .insertInto("CartAddress")
-          .values({ cartId, addressType, ...data })
-          .onConflict((oc) => oc.columns(["cartId", "addressType"]).doUpdateSet(data))
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
-    }
+      return tx
+        .insertInto("CartAddress")
+        .values({ cartId, addressType, ...data })
+        .onConflict((oc) => oc.columns(["cartId", "addressType"]).doUpdateSet(data))
+        .returningAll();
+    };
+    // Both sent at once (lib/db/sql/pipeline.ts); each answers the one row it wrote.
+    const saved = (await together(tx, [upsert("billing", billing), upsert("shipping", shipping)])).map(([row]) => row);
     return recalculateState(
       tx,
       ctx,

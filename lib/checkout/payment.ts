@@ -11,6 +11,7 @@ import { canTakePayment, noProviderMessage } from "../payments/providers.ts";
 import { paymentPageUrl, recordSession } from "../payments/sessions.ts";
 import { storeSettings } from "../store/settings.ts";
 import { cartTransaction } from "../db/sql/expressions.ts";
+import { later } from "../db/sql/pipeline.ts";
 
 /** The channel's active methods (held in process, ./reference.ts) that can take a payment. */
 export async function availablePaymentMethods(ctx: RequestContext) {
@@ -40,10 +41,10 @@ export async function choosePayment(ctx: RequestContext, cartId: number, input: 
     if (!canTakePayment(method)) throw Validation.field("paymentMethod", noProviderMessage(method.code));
     // Refused before anything is written. A method that never redirects has no use for return URLs: they are ignored.
     const urls = method.offsite ? resolveReturnUrls(input, ctx) : null;
-    await tx.updateTable("Cart").set({ paymentMethod: method.code, paymentMethodTitle: method.title }).where("id", "=", cartId).execute();
+    await later(tx, tx.updateTable("Cart").set({ paymentMethod: method.code, paymentMethodTitle: method.title }).where("id", "=", cartId));
     // Only a cart that went to a gateway has sessions to cancel.
     if (state.pendingSessions) {
-      await tx.updateTable("PaymentSession").set({ status: "canceled" }).where("cartId", "=", cartId).where("status", "=", "pending").execute();
+      await later(tx, tx.updateTable("PaymentSession").set({ status: "canceled" }).where("cartId", "=", cartId).where("status", "=", "pending"));
     }
     return { title: method.title, opening: urls ? await recordSession(tx, settings, state, method, urls) : null };
   });

@@ -4,6 +4,7 @@
 // (`order.placed`, then an `inventory.updated` per stock row taken) are written in that transaction, in one INSERT.
 import type { RequestContext } from "../context.ts";
 import type { Sql, SqlTx } from "../db/sql/index.ts";
+import { later } from "../db/sql/pipeline.ts";
 import { declareRows, withDeclaredRows } from "../db/observe.ts";
 import { Conflict, Validation } from "../errors.ts";
 import { convert, formatPrice, Decimal } from "../money.ts";
@@ -135,8 +136,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   const cartId = state.cart.id;
   requireStep(state, "placeOrder");
   const downloadable = state.lines.filter((l) => l.type === "downloadable").map((l) => l.productId);
-  // Awaited in turn: a transaction has one connection, which runs one statement at a time (pg deprecates sending it
-  // another meanwhile). Links by id, so a line's purchases are written in the same order on every database.
+  // Links by id, so a line's purchases are written in the same order on every database.
   const customer = state.cart.customerId != null
     ? ((await tx
         .selectFrom("Customer")
@@ -186,7 +186,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   const soldProducts = [...new Set(sold.map((e) => e.data.productId))];
   if (soldProducts.length) {
     declareRows("Product", []);
-    await tx.updateTable("Product").set({ updatedAt: new Date() }).where("id", "in", soldProducts).execute();
+    await later(tx, tx.updateTable("Product").set({ updatedAt: new Date() }).where("id", "in", soldProducts));
   }
 
   let coupon: { id: number; usageLimit: number | null } | null = null;
@@ -244,25 +244,28 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     cartId,
   }).returning("id").executeTakeFirstOrThrow();
   const incrementId = String(orderId).padStart(9, "0");
-  // One statement each: the number, the addresses, the payment, the lines that need no id back.
-  const numbered = await tx.updateTable("Order").set({ incrementId }).where("id", "=", orderId).returning("updatedAt").executeTakeFirstOrThrow();
-  await tx
-    .insertInto("OrderAddress")
-    .values(
+  // One statement each: the number, the addresses, the payment, the lines that need no id back. From here on, every
+  // write whose answer is not needed goes with the others and the commit in one round trip (lib/db/sql/pipeline.ts);
+  // the order's stamp is given, so its event tells it without reading it back.
+  const numberedAt = new Date();
+  await later(tx, tx.updateTable("Order").set({ incrementId, updatedAt: numberedAt }).where("id", "=", orderId));
+  await later(
+    tx,
+    tx.insertInto("OrderAddress").values(
       full.addresses.map(({ addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode }) => ({
         orderId, addressType, firstName, lastName, companyName, email, phone, address, country, state, city, postcode,
       })),
-    )
-    .execute();
-  await tx
-    .insertInto("OrderPayment")
-    .values({
+    ),
+  );
+  await later(
+    tx,
+    tx.insertInto("OrderPayment").values({
       orderId,
       method: methodCode,
       methodTitle: paymentMethod?.title ?? (methodCode === full.paymentMethod ? full.paymentMethodTitle : null) ?? methodCode,
       additional: payment.additional ?? {},
-    })
-    .execute();
+    }),
+  );
 
   const lineData = (item: (typeof full.items)[number]) => ({
     orderId,
@@ -279,7 +282,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     additional: item.additional ?? {},
   });
   // Lines in cart order; a downloadable line needs its id back for its purchases, so a cart with one goes line by line.
-  if (!downloadable.length) await tx.insertInto("OrderItem").values(full.items.map((item) => lineData(item))).execute();
+  if (!downloadable.length) await later(tx, tx.insertInto("OrderItem").values(full.items.map((item) => lineData(item))));
   for (const item of downloadable.length ? full.items : []) {
     const options = item.additional ?? {};
     const { id: lineId } = await tx.insertInto("OrderItem").values(lineData(item)).returning("id").executeTakeFirstOrThrow();
@@ -306,8 +309,8 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
   }
   // The money the provider took: its transaction, and once it is in the invoice (lib/payments/capture.ts).
   const booked = payment.transaction ? await bookCapture(tx, orderId, payment.transaction) : null;
-  if (coupon) await tx.insertInto("CouponUsage").values({ couponId: coupon.id, customerId: full.customerId, orderId }).execute();
-  await tx.updateTable("Cart").set({ isActive: false }).where("id", "=", cartId).execute();
+  if (coupon) await later(tx, tx.insertInto("CouponUsage").values({ couponId: coupon.id, customerId: full.customerId, orderId }));
+  await later(tx, tx.updateTable("Cart").set({ isActive: false }).where("id", "=", cartId));
   await mailOrderPlaced(tx, ctx, {
     id: orderId, incrementId, customerId: full.customerId, email: full.customer?.email ?? full.customerEmail ?? billing.email ?? "",
     firstName: full.customer?.firstName ?? billing.firstName, grandTotal: money(full.baseGrandTotal),
@@ -325,7 +328,7 @@ async function createOrder(tx: SqlTx, ctx: RequestContext, methodOf: MethodLooku
     },
   });
   // Placed paid, the order is told as placed in the state its capture left it (no order.updated of its own).
-  const placed = booked?.order ?? { status, updatedAt: numbered.updatedAt };
+  const placed = booked?.order ?? { status, updatedAt: numberedAt };
   const placedEvent: NewEvent<"order.placed"> = {
     type: "order.placed",
     data: {

@@ -5,6 +5,7 @@
 // (./webhooks.ts), a moment later, once the transaction commits.
 import type { Tx } from "../db/client.ts";
 import type { Sql } from "../db/sql/index.ts";
+import { later } from "../db/sql/pipeline.ts";
 import { subjectOf, type EventData, type EventType } from "./types.ts";
 
 /** Where an event is written: the change's own transaction, in either layer. */
@@ -37,7 +38,7 @@ export async function recordEvents(tx: EventWriter, events: readonly NewEvent[])
     data: JSON.stringify(data),
   }));
   // Told apart by shape, not `instanceof Kysely`: a Next.js bundle may hold its own copy of the class.
-  if ("insertInto" in tx) await tx.insertInto("Event").values(rows).execute();
+  if ("insertInto" in tx) await later(tx, tx.insertInto("Event").values(rows));
   else await tx.event.createMany({ data: rows });
   hook.__commerceEventListener?.();
 }

@@ -5,6 +5,7 @@
 // backoff and, after MAX_ATTEMPTS, leaves it failed.
 import type { Db, Tx } from "../db/client.ts";
 import type { Sql } from "../db/sql/index.ts";
+import { later } from "../db/sql/pipeline.ts";
 import { render, type MailData, type MailKind } from "./templates.ts";
 import { unsealMail } from "./sealed.ts";
 
@@ -47,7 +48,7 @@ export async function enqueueMail(tx: MailWriter, kind: MailKind, to: string, da
   const send = smtpConfigured();
   const row = { kind, to: address, ...mail, transport: send ? "smtp" : "none", nextAttemptAt: send ? new Date() : null };
   // Told apart by shape, not `instanceof Kysely`: a Next.js bundle may hold its own copy of the class (see `hook`).
-  if ("insertInto" in tx) await tx.insertInto("MailMessage").values(row).execute();
+  if ("insertInto" in tx) await later(tx, tx.insertInto("MailMessage").values(row));
   // createMany: one INSERT without reading the row back, where create would answer it.
   else await tx.mailMessage.createMany({ data: [row] });
   // Mail that will never be sent (no SMTP_URL) needs no relay.

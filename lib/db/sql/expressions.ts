@@ -4,6 +4,7 @@ import type { Expression, RawBuilder } from "kysely";
 import { sql, type Sql, type SqlTx, type DB } from "./index.ts";
 import { provider } from "../client.ts";
 import { decimalText } from "./dialect.ts";
+import { later } from "./pipeline.ts";
 
 /** One round trip to the database and back (health checks): `SELECT 1`, built. */
 export async function ping(db: Sql): Promise<void> {
@@ -30,7 +31,8 @@ export async function followIdSequence(db: Sql, table: keyof DB): Promise<void> 
  */
 export function cartTransaction<T>(db: Sql, work: (tx: SqlTx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
-    if (provider() === "postgresql") await sql`SET LOCAL synchronous_commit = off`.execute(tx);
+    // Sent with the transaction's BEGIN, and with its first statement in the same round trip (./pipeline.ts).
+    if (provider() === "postgresql") await later(tx, sql`SET LOCAL synchronous_commit = off`);
     return work(tx);
   });
 }
