@@ -21,7 +21,33 @@ interface Clients {
   release: () => Promise<void>;
 }
 
-const globalStore = globalThis as unknown as { __commerceClients?: Promise<Clients>; __commerceProvider?: Provider };
+/** Writes made off the request path, which a disconnect waits for (`inBackground`, `beforeDisconnect`). */
+interface Background {
+  writes: Set<Promise<void>>;
+  flushes: Set<() => Promise<void>>;
+}
+
+const globalStore = globalThis as unknown as { __commerceClients?: Promise<Clients>; __commerceProvider?: Provider; __commerceBackground?: Background };
+// On globalThis, like the clients: route bundles with their own copy of a writer's module reach the same disconnect.
+const background = (globalStore.__commerceBackground ??= { writes: new Set(), flushes: new Set() });
+
+/**
+ * A write not awaited by the request that made it (a "last used" stamp): its failure is ignored, and a disconnect
+ * waits for it. A write begun while Prisma disconnects could otherwise hold a connection open in its transaction,
+ * and the pool would wait for it for ever.
+ */
+export function inBackground(write: Promise<unknown>): void {
+  const settled: Promise<void> = write.then(
+    () => void background.writes.delete(settled),
+    () => void background.writes.delete(settled),
+  );
+  background.writes.add(settled);
+}
+
+/** `flush` writes now what waits to be written together (the product visits of a burst); a disconnect calls it first. */
+export function beforeDisconnect(flush: () => Promise<void>): void {
+  background.flushes.add(flush);
+}
 
 /**
  * `factory` connected once for both clients: Prisma connects it when it first queries, the typed layer when it first
@@ -105,6 +131,10 @@ export function provider(): Provider {
 
 export async function disconnectDb(): Promise<void> {
   const pending = globalStore.__commerceClients;
+  if (pending) {
+    await Promise.all([...background.flushes].map((flush) => flush()));
+    await Promise.all(background.writes);
+  }
   globalStore.__commerceClients = undefined;
   if (pending) {
     const { db, release } = await pending;

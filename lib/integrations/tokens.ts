@@ -1,6 +1,6 @@
 // Integration tokens authenticate the Admin API: `<id>|<secret>`, tied to one admin user, shown once, stored as
 // SHA-256. What a token may do is its scope intersected with its owner's role, checked on every call.
-import type { Db } from "../db/client.ts";
+import { inBackground, type Db } from "../db/client.ts";
 import type { Principal, RequestContext } from "../context.ts";
 import { Forbidden, NotFound, Unauthenticated, Validation } from "../errors.ts";
 import { parseIdToken, randomSecret, sameHash, sha256 } from "../auth/secrets.ts";
@@ -107,7 +107,7 @@ export async function resolveIntegrationToken(
               : null;
   if (problem || !row) throw new Unauthenticated(problem ?? "The integration token is invalid.");
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-    db.integrationToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+    inBackground(db.integrationToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }));
   }
   return {
     principal: {

@@ -1,6 +1,6 @@
 // Storefront keys identify a client application (never a person). Only a SHA-256 of the key is stored; the key
 // itself is shown once, when it is created or rotated.
-import type { Db } from "../db/client.ts";
+import { inBackground, type Db } from "../db/client.ts";
 import { Forbidden, NotFound, Validation } from "../errors.ts";
 import { randomSecret, sha256 } from "../auth/secrets.ts";
 import { ipAllowed, normaliseAllowlist } from "../auth/ip.ts";
@@ -171,7 +171,7 @@ export async function verifyStorefrontKey(db: Db, key: string, ip: string | null
   // "Last used" is informative: written at most once a minute and never awaited on the request path.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     row.lastUsedAt = now; // the held row too, so the requests of this burst do not all write it
-    db.storefrontKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+    inBackground(db.storefrontKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }));
   }
   return { id: row.id, rateLimit: row.rateLimit, isPublic: isPublicKey(row) };
 }

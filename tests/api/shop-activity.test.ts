@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { call, graphql, storefrontKey, customer, getDb, unique, eventually } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
+import { disconnectDb } from "../../lib/db/client.ts";
 
 describe("shop activity", () => {
   it("records a visit for each product read, on both transports, with the customer when known", async () => {
@@ -55,5 +56,15 @@ describe("shop activity", () => {
     expect((await call("GET", "/api/shop/products/999999", undefined, { key })).status).toBe(404);
     expect(await db.productVisit.count({ where: { productId: 999999 } })).toBe(0);
     expect(await db.productVisit.count()).toBeGreaterThanOrEqual(before);
+  });
+
+  // Last: it disconnects the clients this file shares (the next call connects again). On PostgreSQL a batch begun
+  // while Prisma disconnected held its connection in a transaction, and the disconnect never returned.
+  it("writes the visits still waiting before a disconnect, which then returns", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct();
+    for (let i = 0; i < 3; i++) expect((await call("GET", `/api/shop/products/${id}`, undefined, { key })).status).toBe(200);
+    await disconnectDb();
+    expect(await (await getDb()).productVisit.count({ where: { productId: id } })).toBe(3);
   });
 });
