@@ -12,7 +12,7 @@
 // then keeps a generic plan only when that one is estimated no dearer. The names are made from the text (at most
 // NAMED of them per process), so no connection gathers statements without end. Behind a pooler in transaction mode
 // (PgBouncer before 1.21, serverless poolers), where the next statement may reach another server connection, the
-// URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed.
+// URL says `pgbouncer=true`, as Prisma reads it too, and every statement goes unnamed and unpipelined, one at a time.
 //
 // A transaction's connection is pipelined (node-postgres' pipeline mode): a statement is sent without waiting for the
 // ones before it to answer, and the answers come in order. Kysely sends a transaction's statements one at a time,
@@ -126,11 +126,12 @@ class PgConnection implements DatabaseConnection, Pipelining {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly named: boolean,
+    /** Connected to the server itself, not through a pooler in transaction mode: statements go named and pipelined. */
+    private readonly direct: boolean,
   ) {}
 
   get pipelining(): boolean {
-    return this.#client !== null;
+    return this.direct && this.#client !== null;
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -153,7 +154,7 @@ class PgConnection implements DatabaseConnection, Pipelining {
     const query: pg.QueryConfig = {
       text: compiled.sql,
       values: compiled.parameters.map((p) => bound(p, kind === "read")),
-      name: this.named ? nameOf(compiled, kind) : undefined,
+      name: this.direct ? nameOf(compiled, kind) : undefined,
     };
     emitStatement(compiled.sql);
     return this.#send(query, kind);
@@ -209,7 +210,7 @@ class PgConnection implements DatabaseConnection, Pipelining {
       return (client.query(`BEGIN; ${query.text}`) as unknown as Promise<pg.QueryResult[]>).then((results) => results[results.length - 1]);
     }
     const begin = client.query("BEGIN");
-    if (kind === "read") {
+    if (kind === "read" && this.direct) {
       this.#unseen.push(begin.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
       return client.query(query);
     }
@@ -269,18 +270,18 @@ class PgConnection implements DatabaseConnection, Pipelining {
 /** Kysely's driver on the typed layer's own pool of at most `max` connections to the PostgreSQL database at `url`. */
 export class PgDriver implements Driver {
   #pool: pg.Pool | null = null;
-  /** Whether statements may go prepared under a name: not behind a pooler in transaction mode. */
-  readonly #named: boolean;
+  /** Whether statements may go prepared under a name, and pipelined: not behind a pooler in transaction mode. */
+  readonly #direct: boolean;
 
   constructor(
     private readonly url: string,
     private readonly max: number,
   ) {
-    this.#named = new URL(url).searchParams.get("pgbouncer") !== "true";
+    this.#direct = new URL(url).searchParams.get("pgbouncer") !== "true";
   }
 
   init(): Promise<void> {
-    const pool = new pg.Pool({ connectionString: this.url, max: this.max, types, pipeline: true });
+    const pool = new pg.Pool({ connectionString: this.url, max: this.max, types, pipeline: this.#direct });
     // An idle connection the server closed (a restart, a timeout) is dropped by the pool; the next statement opens another.
     pool.on("error", (e) => log.warn({ err: e.message }, "an idle database connection failed"));
     this.#pool = pool;
@@ -288,7 +289,7 @@ export class PgDriver implements Driver {
   }
 
   acquireConnection(): Promise<DatabaseConnection> {
-    return Promise.resolve(new PgConnection(this.#pool!, this.#named));
+    return Promise.resolve(new PgConnection(this.#pool!, this.#direct));
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
