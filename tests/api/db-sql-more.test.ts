@@ -5,8 +5,8 @@
 // connection, one at a time.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import pg from "pg";
 import { getDb, unique } from "../support/client.ts";
+import { watchOverlaps, type Overlaps } from "../support/statements.ts";
 import { getSql, provider } from "../../lib/db/client.ts";
 import { sql, type SqlTx } from "../../lib/db/sql/index.ts";
 import { fromPrismaError } from "../../lib/db/errors.ts";
@@ -149,33 +149,14 @@ describe("what a transaction's statements see and when they are refused", () => 
 // On PostgreSQL a transaction holds one pooled connection. Prisma's is not pipelined, so statements sent on it together
 // must reach node-postgres one at a time (lib/db/pg.ts): today it queues an overlapping query with a deprecation
 // warning, pg@9 refuses it. The typed layer's connections are pipelined (lib/db/sql/pg-driver.ts), made to take them.
-type Inspectable = { _activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
-type Query = typeof pg.Client.prototype.query;
-const original = Object.getOwnPropertyDescriptor(pg.Client.prototype, "query")!.value as Query;
-
-/**
- * Counts the queries node-postgres was given, and those given to a connection not pipelined while it was already
- * running or holding one; `pipelined`: those given to a pipelined one meanwhile.
- */
-function watchOverlaps(): { calls: number; overlaps: number; pipelined: number } {
-  const seen = { calls: 0, overlaps: 0, pipelined: 0 };
-  pg.Client.prototype.query = function (this: Inspectable, ...args: unknown[]) {
-    seen.calls++;
-    if (this._activeQuery || this._queryQueue?.length) seen[this.pipeline ? "pipelined" : "overlaps"]++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as Query;
-  return seen;
-}
-
 describe.runIf(provider() === "postgresql")("a typed transaction's statements on PostgreSQL", () => {
-  afterEach(() => {
-    pg.Client.prototype.query = original;
-  });
+  let seen: Overlaps | null = null;
+  afterEach(() => seen?.stop());
 
   // Prisma sends the relation queries of an `include` at once; lib/db/pg.ts sends a transaction's statements in turn.
   it("reach its connection one at a time: a Prisma transaction's include relations", async () => {
     const db = await getDb();
-    const seen = watchOverlaps();
+    seen = watchOverlaps();
     const channel = await db.$transaction((tx) =>
       tx.channel.findFirst({ include: { locales: true, currencies: true, translations: true, paymentMethods: true } }),
     );
@@ -187,7 +168,7 @@ describe.runIf(provider() === "postgresql")("a typed transaction's statements on
 
   it("answer in order when sent together, on a connection made for it", async () => {
     const s = await getSql();
-    const seen = watchOverlaps();
+    seen = watchOverlaps();
     const together = await s.transaction().execute(async (tx) => {
       const sent = await Promise.all(
         [1, 2, 3].map((n) => tx.selectNoFrom([sql<number>`${n}::int`.as("n"), sql<string>`pg_sleep(0.01)::text`.as("slept")]).executeTakeFirstOrThrow()),

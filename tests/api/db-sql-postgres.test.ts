@@ -8,7 +8,7 @@ import { sql, typedPostgres, type SqlTx } from "../../lib/db/sql/index.ts";
 import { prepared } from "../../lib/db/sql/prepared.ts";
 import { cartTransaction } from "../../lib/db/sql/expressions.ts";
 import { later } from "../../lib/db/sql/pipeline.ts";
-import pg from "pg";
+import { watchOverlaps } from "../support/statements.ts";
 import { onStatement } from "../../lib/db/observe.ts";
 import { fromPrismaError } from "../../lib/db/errors.ts";
 
@@ -59,13 +59,7 @@ describe.runIf(provider() === "postgresql")("the typed layer's pool on PostgreSQ
     const url = new URL(process.env.DATABASE_URL!);
     url.searchParams.set("pgbouncer", "true");
     const pooled = typedPostgres(url.toString(), 2);
-    const overlaps = { count: 0 };
-    const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, "query")!.value as typeof pg.Client.prototype.query;
-    // Counts queries given to a connection while it still runs or holds one (a pipelined one, or a queue).
-    pg.Client.prototype.query = function (this: { _activeQuery?: unknown; _queryQueue?: unknown[] }, ...args: unknown[]) {
-      if (this._activeQuery || this._queryQueue?.length) overlaps.count++;
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const seen = watchOverlaps();
     try {
       const code = unique("pooled");
       await pooled.transaction().execute(async (tx) => {
@@ -75,10 +69,10 @@ describe.runIf(provider() === "postgresql")("the typed layer's pool on PostgreSQ
         expect(await byCode(tx, { code })).toEqual([{ code, value: "q" }]);
         expect([...(await preparedOn(tx)).keys()]).toEqual([]);
       });
-      expect(overlaps.count).toBe(0);
+      expect(seen.overlaps + seen.pipelined).toBe(0);
       expect(await byCode(pooled, { code })).toEqual([{ code, value: "q" }]);
     } finally {
-      pg.Client.prototype.query = query;
+      seen.stop();
       await pooled.destroy();
     }
   });

@@ -135,13 +135,19 @@ class PgConnection implements DatabaseConnection, Pipelining {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    return this.#answer<R>(compiled, this.#start(compiled), true);
+    const kind = statementKind(compiled.query);
+    return this.#answer<R>(compiled, kind, this.#start(compiled, kind), true);
   }
 
   sendLater(compiled: CompiledQuery, check?: Check): void {
-    const answered = this.#answer(compiled, this.#start(compiled), false).then(check);
+    const kind = statementKind(compiled.query);
     if (check) this.#checked = true;
-    this.#unseen.push(answered.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
+    this.#track(this.#answer(compiled, kind, this.#start(compiled, kind), false).then(check));
+  }
+
+  /** Keeps a statement sent without waiting until a later one is awaited; its failure is the transaction's. */
+  #track(sent: Promise<unknown>): void {
+    this.#unseen.push(sent.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
   }
 
   streamQuery(): AsyncIterableIterator<QueryResult<never>> {
@@ -149,8 +155,7 @@ class PgConnection implements DatabaseConnection, Pipelining {
   }
 
   /** Sends a statement at once (in the order statements are started) and answers its pending result. */
-  #start(compiled: CompiledQuery): Promise<pg.QueryResult> {
-    const kind = statementKind(compiled.query);
+  #start(compiled: CompiledQuery, kind: StatementKind): Promise<pg.QueryResult> {
     const query: pg.QueryConfig = {
       text: compiled.sql,
       values: compiled.parameters.map((p) => bound(p, kind === "read")),
@@ -164,8 +169,7 @@ class PgConnection implements DatabaseConnection, Pipelining {
    * The rows of a statement sent; for one `awaited`, only once the statements sent before it without waiting have
    * answered too (it fails with their failure, if one failed).
    */
-  async #answer<R>(compiled: CompiledQuery, sent: Promise<pg.QueryResult>, awaited: boolean): Promise<QueryResult<R>> {
-    const kind = statementKind(compiled.query);
+  async #answer<R>(compiled: CompiledQuery, kind: StatementKind, sent: Promise<pg.QueryResult>, awaited: boolean): Promise<QueryResult<R>> {
     const tables = writtenTables(compiled.query);
     let result: pg.QueryResult;
     try {
@@ -211,7 +215,7 @@ class PgConnection implements DatabaseConnection, Pipelining {
     }
     const begin = client.query("BEGIN");
     if (kind === "read" && this.direct) {
-      this.#unseen.push(begin.then(() => undefined, (error: unknown) => void (this.#failure ??= { error })));
+      this.#track(begin);
       return client.query(query);
     }
     this.#afterBegin = begin;
