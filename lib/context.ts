@@ -14,7 +14,8 @@ export type Principal =
   /** A bearer was sent but is no credential of this surface. */
   | { kind: "invalid" }
   | { kind: "customer"; customerId: number; tokenId: number }
-  | { kind: "guestCart"; cartId: number; cartToken: string }
+  /** `isActive`: whether the cart was still open when the gate read it (a transaction on it checks again). */
+  | { kind: "guestCart"; cartId: number; cartToken: string; isActive: boolean }
   /** `sessionId`: set when the admin panel's session is the credential (then `tokenId` is 0). */
   | { kind: "admin"; adminId: number; tokenId: number; isOwner: boolean; permissions: "all" | ReadonlySet<string>; sessionId?: number };
 

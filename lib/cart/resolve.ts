@@ -15,20 +15,25 @@ export async function currentCart(ctx: RequestContext, input: { cartToken?: stri
   const p = ctx.principal;
   if (p.kind === "customer") return { id: (await customerCart(ctx, p.customerId)).id, token: null };
   let ref: CartRef | null = null;
-  if (p.kind === "guestCart") ref = { id: p.cartId, token: p.cartToken };
-  else if (input.cartToken) {
+  // Whether the cart was open when its token was read (by the gate, or here for `cart_token`): read once per request.
+  // A change to the cart checks again in its transaction (./state.ts), so a cart closed since can't change.
+  let isActive = false;
+  if (p.kind === "guestCart") {
+    ref = { id: p.cartId, token: p.cartToken };
+    isActive = p.isActive;
+  } else if (input.cartToken) {
     const found = await resolveCartToken(ctx.sql, input.cartToken);
-    if (found) ref = { id: found.cartId, token: input.cartToken.toLowerCase() };
+    if (found) {
+      ref = { id: found.cartId, token: input.cartToken.toLowerCase() };
+      isActive = found.isActive;
+    }
   }
   if (!ref) {
     throw new Unauthenticated(
       p.kind === "invalid" || input.cartToken ? "The cart token is invalid." : "A cart token or a customer token is required.",
     );
   }
-  if (!opts.allowClosed) {
-    const cart = await ctx.sql.selectFrom("Cart").select("isActive").where("id", "=", ref.id).executeTakeFirst();
-    if (!cart?.isActive) throw new Conflict("This cart has already been checked out; create a new cart token.");
-  }
+  if (!opts.allowClosed && !isActive) throw new Conflict("This cart has already been checked out; create a new cart token.");
   return ref;
 }
 

@@ -148,6 +148,6 @@ async function shopPrincipal(db: RequestContext["db"], bearer: string | null): P
   const customer = await resolveCustomerToken(db, bearer);
   if (customer) return { kind: "customer", ...customer };
   const cart = await resolveCartToken(await getSql(), bearer);
-  if (cart) return { kind: "guestCart", cartId: cart.cartId, cartToken: bearer.toLowerCase() };
+  if (cart) return { kind: "guestCart", cartId: cart.cartId, cartToken: bearer.toLowerCase(), isActive: cart.isActive };
   return { kind: "invalid" };
 }

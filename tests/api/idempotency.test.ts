@@ -250,7 +250,7 @@ describe("Idempotency-Key on the Shop API", () => {
     const c = await customer(key);
     const ctx = (principal: unknown) => ({ principal, surface: "shop", storefrontKeyId: 3, ip: "198.51.100.1" }) as never;
     expect(callerScope(ctx({ kind: "customer", customerId: c.id, tokenId: 1 }))).toBe(`customer:${c.id}`);
-    expect(callerScope(ctx({ kind: "guestCart", cartId: 9, cartToken: "t" }))).toBe("cart:9");
+    expect(callerScope(ctx({ kind: "guestCart", cartId: 9, cartToken: "t", isActive: true }))).toBe("cart:9");
     expect(callerScope(ctx({ kind: "anonymous" }))).toBe("shop:key:3:ip:198.51.100.1");
     expect(callerScope(ctx({ kind: "admin", adminId: 2, tokenId: 5, isOwner: false, permissions: "all" }))).toBe("token:5");
     expect(callerScope(ctx({ kind: "admin", adminId: 2, tokenId: 0, isOwner: false, permissions: "all", sessionId: 8 }))).toBe("admin:2");

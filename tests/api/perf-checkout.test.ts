@@ -104,4 +104,23 @@ describe("statements per guest checkout", () => {
     expect(second.result.body.items).toHaveLength(2);
     expect(second.statements.length, `first:\n${first.statements.join("\n")}\nsecond:\n${second.statements.join("\n")}`).toBeLessThanOrEqual(first.statements.length + 1);
   });
+
+  it("reads a guest's cart row once per request, by its token: the gate's read also tells whether the cart is open", async () => {
+    const productId = await freshProduct({ qty: 5 });
+    const token = await cartToken(key);
+    const added = await call("POST", "/api/shop/cart/add-to-cart", { productId, quantity: 1 }, { key, bearer: token });
+    const itemId = (added.body.items as { id: number }[])[0].id;
+    for (const [name, request] of [
+      ["read", () => call("POST", "/api/shop/cart", {}, { key, bearer: token })],
+      ["update", () => call("PUT", "/api/shop/cart/update-cart-item", { cartItemId: itemId, quantity: 2 }, { key, bearer: token })],
+    ] as const) {
+      const { statements, result } = await counted(request, keyBookkeeping);
+      expect(result.status, `${name}: ${JSON.stringify(result.body)}`).toBe(200);
+      // The gate's read by token is the only one that asks whether the cart is open; the work's own read of the
+      // cart with its lines follows (and a change checks again in its transaction, lib/cart/state.ts).
+      const tokenReads = statements.filter((q) => /\bfrom\s+"Cart"\s+where\s+"tokenHash"/i.test(q));
+      const openChecks = statements.filter((q) => /^select\s+"isActive"\s+from\s+"Cart"/i.test(q));
+      expect([tokenReads.length, openChecks.length], `${name}:\n${statements.join("\n")}`).toEqual([1, 0]);
+    }
+  });
 });
