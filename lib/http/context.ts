@@ -108,10 +108,16 @@ async function storefrontGate(req: Request, base: Base, opts: GateOptions): Prom
     throw new Unauthenticated("The X-STOREFRONT-KEY header is required.", "missing_key");
   }
   const verified = await verifyStorefrontKey(base.db, key, base.ip);
+  const bearer = bearerOf(req);
+  // A guest cart's token is looked up while the budget is spent, each a round trip of its own with Redis. The lookup
+  // only reads one row by a unique index, so a refused request merely wastes it; a customer's token, whose use is
+  // written, is checked once the budget is paid.
+  const cart = bearer ? resolveCartToken(await getSql(), bearer) : Promise.resolve(null);
+  cart.catch(() => undefined); // a refused request does not wait for it; awaited below, its failure fails the request
   const budget = await consume("storefront", keyBudgetSubject(verified, base.ip), verified.rateLimit ?? DEFAULT_LIMIT, { cost: opts.cost });
   const headers = rateHeaders(budget, DEFAULT_LIMIT);
   if (budget.retryAfter) throw new GateError(new RateLimited(budget.retryAfter), retryHeaders(headers, budget));
-  const principal = await shopPrincipal(base.db, bearerOf(req));
+  const principal = await shopPrincipal(base.db, bearer, cart);
   return { ctx: { ...base, storefrontKeyId: verified.id, principal }, headers };
 }
 
@@ -143,11 +149,12 @@ function retryHeaders(headers: Headers, budget: Budget): Headers {
   return headers;
 }
 
-async function shopPrincipal(db: RequestContext["db"], bearer: string | null): Promise<Principal> {
+/** `cartLookup`: the bearer looked up as a guest cart's token (`resolveCartToken`). A customer's token is never one. */
+async function shopPrincipal(db: RequestContext["db"], bearer: string | null, cartLookup: ReturnType<typeof resolveCartToken>): Promise<Principal> {
   if (!bearer) return { kind: "anonymous" };
   const customer = await resolveCustomerToken(db, bearer);
   if (customer) return { kind: "customer", ...customer };
-  const cart = await resolveCartToken(await getSql(), bearer);
+  const cart = await cartLookup;
   if (cart) return { kind: "guestCart", cartId: cart.cartId, cartToken: bearer.toLowerCase(), isActive: cart.isActive };
   return { kind: "invalid" };
 }

@@ -4,7 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, getDb, graphql, storefrontKey, unique, type CallOptions } from "../support/client.ts";
+import { randomUUID } from "node:crypto";
+import { call, cartToken, getDb, graphql, storefrontKey, unique, type CallOptions } from "../support/client.ts";
+import { freshProduct } from "../support/checkout.ts";
 import { storefrontAccess } from "../../lib/ui/storefront/storefront-key.ts";
 import { createStorefrontKey, rotateStorefrontKey } from "../../lib/storefront-keys/index.ts";
 import { sha256 } from "../../lib/auth/secrets.ts";
@@ -79,6 +81,22 @@ describe("rate limit", () => {
     expect(refused.body.error).toBe("rate_limit_exceeded");
     expect(await count("contactMessage", { email: first })).toBe(1);
     expect(await count("contactMessage", { email: second })).toBe(0);
+  });
+
+  it("a guest cart's bearer, looked up while the budget is spent: a bad token is a 401, a refused add a 429 that adds nothing", async () => {
+    const key = await storefrontKey({ rateLimit: 3 });
+    const productId = await freshProduct({ qty: 5 });
+    const token = await cartToken(key);
+    const add = (bearer: string) => call("POST", "/api/shop/cart/add-to-cart", { productId, quantity: 1 }, { key, bearer });
+
+    const unknown = await add(randomUUID());
+    expect([unknown.status, unknown.body.message]).toEqual([401, "The bearer token is invalid."]);
+    expect((await add(token)).status).toBe(200);
+    const refused = await add(token);
+    expect([refused.status, refused.body.error]).toEqual([429, "rate_limit_exceeded"]);
+
+    const cart = await (await getDb()).cart.findFirstOrThrow({ where: { tokenHash: sha256(token) }, include: { items: true } });
+    expect(cart.items.map((i) => [i.productId, i.quantity])).toEqual([[productId, 1]]);
   });
 });
 
