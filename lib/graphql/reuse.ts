@@ -7,7 +7,9 @@
 // serialisation would make the same bytes again. Unlike ./response-cache.ts this runs the operation on every request,
 // so a read that records something (`product` counts a visit) still records it each time; it needs no lifetime nor
 // write notices: a changed value is a new object. It is not a lib/cache cache, whose callers share one load: here
-// each request runs the operation itself, and an entry is valid exactly while the value is the same object.
+// each request runs the operation itself, and an entry is valid exactly while the value is the same object. Requests
+// that find an answer being made of their very value (several at once, as a product's detail is loaded afresh)
+// wait for that answer.
 import type { RequestContext } from "../context.ts";
 import type { AnyOperation } from "../operations/define.ts";
 import { Lru } from "../cache/index.ts";
@@ -50,6 +52,14 @@ interface Entry {
 const MAX_ANSWER_LENGTH = 100_000;
 const entries = new Lru<string, Entry>(500);
 
+/**
+ * The executions running, per key, with the root value each was made of. When the root value is replaced (a product
+ * detail loaded afresh), every request for it would execute the document again, each with its own nested reads (a
+ * product's variants, links and categories: some 15 statements); the requests that find one running for the same
+ * value wait for its answer instead.
+ */
+const running = new Map<string, { value: object; answer: Promise<Answer> }>();
+
 /** The key of a Shop request whose document asks one root field of a plain query (no directive); null otherwise. */
 export function reuseKey(ctx: RequestContext, req: Request, params: Record<string, unknown>, body: string): string | null {
   if (operationRootFields(params.query, params.operationName)?.keys !== 1) return null;
@@ -57,31 +67,44 @@ export function reuseKey(ctx: RequestContext, req: Request, params: Record<strin
 }
 
 /**
- * The answer for `key`: the one kept, when the root field's call gives the same object again; otherwise `execute`'s
- * (which gets the call made here, if any, so that the operation runs once), kept when it is a plain success of a
- * public query.
+ * The answer for `key`: the one kept, when the root field's call gives the same object again; or the one being
+ * made of that same object by another request; otherwise `execute`'s (which gets the call made here, if any, so
+ * that the operation runs once), kept when it is a plain success of a public query.
  */
 export async function reusedAnswer(ctx: RequestContext, key: string, execute: (call: RootCall) => Promise<Answer>): Promise<Answer> {
   const entry = entries.peek(key);
   let prefetched: Call | undefined;
+  let current: unknown;
   if (entry) {
     // Only public queries are kept: no caller is refused one, so the call needs no access check.
     const value = entry.op.run(ctx, entry.input, undefined as never) as Promise<unknown>;
     prefetched = { op: entry.op, inputKey: entry.inputKey, value };
-    const same = await value.then((v) => v === entry.value.deref(), () => false);
-    if (same) {
+    current = await value.catch(() => undefined);
+    if (current !== undefined && current === entry.value.deref()) {
       entries.get(key); // most recently used goes last
       return entry.answer;
     }
+    const other = running.get(key);
+    if (other && other.value === current) {
+      const answer = await other.answer.catch(() => null);
+      if (answer?.reusable) return answer;
+    }
   }
   const call = new RootCall(prefetched);
-  const answer = await execute(call);
-  const made = call.made;
-  if (answer.reusable && answer.body.length <= MAX_ANSWER_LENGTH && made && made.op.kind === "query" && made.op.access === "public") {
-    const value = await made.value.catch(() => null);
-    if (value !== null && typeof value === "object") {
-      entries.set(key, { op: made.op, input: made.input, inputKey: made.inputKey, value: new WeakRef(value), answer });
-    }
-  } else if (entry) entries.delete(key);
-  return answer;
+  const answering = execute(call);
+  const mine = current !== null && typeof current === "object" ? { value: current, answer: answering } : null;
+  if (mine) running.set(key, mine);
+  try {
+    const answer = await answering;
+    const made = call.made;
+    if (answer.reusable && answer.body.length <= MAX_ANSWER_LENGTH && made && made.op.kind === "query" && made.op.access === "public") {
+      const value = await made.value.catch(() => null);
+      if (value !== null && typeof value === "object") {
+        entries.set(key, { op: made.op, input: made.input, inputKey: made.inputKey, value: new WeakRef(value), answer });
+      }
+    } else if (entry) entries.delete(key);
+    return answer;
+  } finally {
+    if (mine && running.get(key) === mine) running.delete(key);
+  }
 }

@@ -4,8 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { graphql, storefrontKey, getDb, eventually } from "../support/client.ts";
 import { freshProduct } from "../support/checkout.ts";
+import { counted } from "../support/statements.ts";
+import { forgetCatalogReads } from "../../lib/catalog/cache.ts";
 
 const DETAIL = `query Detail($id: ID) { product(id: $id) { _id sku name price formattedPrice inStock variants { totalCount edges { cursor node { sku } } } } }`;
+
+/** With fields read for the answer alone (lib/catalog/product-graph.ts), beyond the detail the operation reads. */
+const RICH = `query Rich($id: ID) { product(id: $id) { _id sku categories { edges { node { id } } } relatedProducts { edges { node { sku } } } reviews { totalCount } } }`;
 
 describe("reused GraphQL answers", () => {
   it("answer a repeated document with the same bytes and still count a visit for each request", async () => {
@@ -20,6 +25,25 @@ describe("reused GraphQL answers", () => {
     expect(answers[2].headers.get("content-type")).toBe(answers[0].headers.get("content-type"));
     const visits = await eventually(() => db.productVisit.count({ where: { productId: id } }), (n) => n === 3);
     expect(visits).toBe(3);
+  });
+
+  it("make the answer once for requests that come together when the product's detail was loaded afresh", async () => {
+    const key = await storefrontKey();
+    const id = await freshProduct({ price: "25" });
+    const db = await getDb();
+    const bookkeeping = (sql: string) => /[`"](ProductVisit|StorefrontKey)[`"]/.test(sql); // off the answer's path
+    await graphql(RICH, { id }, { key });
+    // One request after the detail is loaded afresh: the detail's reads, then the document's own (its variants).
+    forgetCatalogReads();
+    const one = await counted(() => graphql(RICH, { id }, { key }), bookkeeping);
+    // Five at once: the detail is loaded once for all (lib/cache), and so is the answer made of it.
+    forgetCatalogReads();
+    const five = await counted(() => Promise.all(Array.from({ length: 5 }, () => graphql(RICH, { id }, { key }))), bookkeeping);
+    expect(one.statements.length).toBeGreaterThan(0);
+    expect(five.statements, `one:\n${one.statements.join("\n")}\nfive:\n${five.statements.join("\n")}`).toHaveLength(one.statements.length);
+    expect(five.result.map((a) => [a.status, JSON.stringify(a.body)])).toEqual(Array(5).fill([200, JSON.stringify(one.result.body)]));
+    const visits = await eventually(() => db.productVisit.count({ where: { productId: id } }), (n) => n === 7);
+    expect(visits).toBe(7);
   });
 
   it("answer anew once the product changed", async () => {
